@@ -1,0 +1,67 @@
+"""Errors raised by the rule engines.
+
+Every error carries a stable snake_case ``code`` that clients can translate, an English ``message``
+that names the rule, and ``params`` with the values the message was built from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ScoringError(Exception):
+    """Base of every error the engines raise on purpose."""
+
+    default_code = "scoring_error"
+
+    def __init__(self, code: str, message: str, *, rule: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.params: dict[str, Any] = dict(params)
+        if rule is not None:
+            self.params["rule"] = rule
+
+    def as_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "params": self.params}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class RulesError(ScoringError):
+    """A well-formed event that the game's rules do not allow (HTTP 422 in the service)."""
+
+
+class EventFormatError(ScoringError):
+    """An event, card or record that cannot be read at all (HTTP 400 in the service).
+
+    ``fields`` maps a payload field to what is wrong with it.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        fields: dict[str, str] | None = None,
+        rule: str | None = None,
+        **params: Any,
+    ) -> None:
+        super().__init__(code, message, rule=rule, **params)
+        self.fields = dict(fields or {})
+
+    def as_json(self) -> dict[str, Any]:
+        data = super().as_json()
+        if self.fields:
+            data["fields"] = self.fields
+        return data
+
+
+class VariantError(EventFormatError):
+    """House rules that are unknown, of the wrong type or outside their allowed values."""
+
+
+class RecordError(EventFormatError):
+    """A ``companion-record/1`` document that is malformed."""

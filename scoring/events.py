@@ -1,0 +1,218 @@
+"""Typed events and their JSON form.
+
+A game's events are frozen dataclasses deriving from :class:`Event`, each with a ``TYPE`` (the
+``type`` string in the record). :class:`EventCodec` turns ``(type, payload)`` from JSON into the
+dataclass, checking every field strictly, and back again, so that every event round-trips:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class PlayCard(Event):
+...     TYPE = "play_card"
+...     seat: int
+...     card: Card
+>>> codec = EventCodec([PlayCard])
+>>> event = codec.parse("play_card", {"seat": 1, "card": "10H"})
+>>> event
+PlayCard(seat=1, card=Card('TH'))
+>>> codec.dump(event)
+('play_card', {'seat': 1, 'card': 'TH'})
+
+Supported field types: ``int``, ``bool``, ``str``, :class:`~scoring.cards.Card`, ``StrEnum``s,
+``Literal[...]``, ``tuple[X, ...]`` of those (nested too), and ``X | None`` (optional, default None).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from scoring.cards import Card, parse_card
+from scoring.errors import EventFormatError
+
+
+class Event:
+    """Base class of every game event."""
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+class EventCodec:
+    """Parses and dumps the events of one game."""
+
+    def __init__(self, event_classes: Iterable[type[Event]]) -> None:
+        self.classes: dict[str, type[Event]] = {}
+        for cls in event_classes:
+            if cls.TYPE in self.classes:
+                raise ValueError(f"duplicate event type {cls.TYPE}")
+            self.classes[cls.TYPE] = cls
+
+    @property
+    def types(self) -> list[str]:
+        return list(self.classes)
+
+    def parse(self, event_type: str, payload: Mapping[str, Any] | None) -> Event:
+        cls = self.classes.get(event_type)
+        if cls is None:
+            raise EventFormatError(
+                "unknown_event_type",
+                f"{event_type!r} is not an event of this game; expected one of: {', '.join(self.classes)}.",
+                fields={"type": "unknown event type"},
+                event_type=event_type,
+            )
+        if payload is None:
+            payload = {}
+        if not isinstance(payload, Mapping):
+            raise EventFormatError("invalid_payload", "An event's payload must be a JSON object.")
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        names = {f.name for f in fields}
+        extra = sorted(set(payload) - names)
+        if extra:
+            raise EventFormatError(
+                "unknown_field",
+                f"{event_type} has no field {extra[0]!r}.",
+                fields=dict.fromkeys(extra, "unknown field"),
+            )
+        hints = _hints(cls)
+        values: dict[str, Any] = {}
+        for f in fields:
+            if f.name in payload:
+                values[f.name] = _decode(hints[f.name], payload[f.name], f.name)
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise EventFormatError(
+                    "missing_field", f"{event_type} needs the field {f.name!r}.", fields={f.name: "required"}
+                )
+        try:
+            event = cls(**values)
+        except (TypeError, ValueError) as exc:  # a __post_init__ check of the event itself
+            raise EventFormatError("invalid_payload", str(exc)) from exc
+        return event
+
+    def dump(self, event: Event) -> tuple[str, dict[str, Any]]:
+        payload: dict[str, Any] = {}
+        for f in dataclasses.fields(event):  # type: ignore[arg-type]
+            value = getattr(event, f.name)
+            if value is None and f.default is None:
+                continue
+            payload[f.name] = _encode(value)
+        return event.TYPE, payload
+
+    def schema(self) -> dict[str, Any]:
+        """A JSON Schema fragment describing every event's payload."""
+        return {name: _payload_schema(cls) for name, cls in self.classes.items()}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _bad(name: str, expected: str, value: Any) -> EventFormatError:
+    return EventFormatError(
+        "invalid_field",
+        f"{name} must be {expected}, not {value!r}.",
+        fields={name.split("[")[0]: f"must be {expected}"},
+        field=name,
+    )
+
+
+def _decode(tp: Any, value: Any, name: str) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        if value is None:
+            return None
+        return _decode(options[0], value, name)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise _bad(name, "a list", value)
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, f"{name}[{i}]") for i, v in enumerate(value))
+        if len(args) != len(value):
+            raise _bad(name, f"a list of {len(args)} items", value)
+        return tuple(_decode(a, v, f"{name}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
+    if origin is typing.Literal:
+        allowed = typing.get_args(tp)
+        if value not in allowed:
+            raise _bad(name, "one of " + ", ".join(map(str, allowed)), value)
+        return value
+    if tp is Card:
+        if not isinstance(value, str):
+            raise _bad(name, "a card such as QS", value)
+        try:
+            return parse_card(value)
+        except EventFormatError as exc:
+            raise EventFormatError(exc.code, exc.message, fields={name.split("[")[0]: exc.message}) from None
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise _bad(name, "true or false", value)
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(name, "a whole number", value)
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise _bad(name, "text", value)
+        return value
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(value)
+        except ValueError:
+            raise _bad(name, "one of " + ", ".join(str(m.value) for m in tp), value) from None
+    raise TypeError(f"unsupported event field type {tp!r}")
+
+
+def _type_schema(tp: Any) -> dict[str, Any]:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        return {"anyOf": [_type_schema(options[0]), {"type": "null"}]}
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _type_schema(args[0])}
+        return {"type": "array", "prefixItems": [_type_schema(a) for a in args], "minItems": len(args)}
+    if origin is typing.Literal:
+        return {"enum": list(typing.get_args(tp))}
+    if tp is Card:
+        return {"type": "string", "description": "a card: QS, 10H, TH, Q♠ or JK"}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return {"enum": [m.value for m in tp]}
+    return {"type": {bool: "boolean", int: "integer", str: "string"}.get(tp, "string")}
+
+
+def _payload_schema(cls: type[Event]) -> dict[str, Any]:
+    hints = _hints(cls)
+    props: dict[str, Any] = {}
+    required = []
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        props[f.name] = _type_schema(hints[f.name])
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(f.name)
+    schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        schema["required"] = required
+    if cls.__doc__:
+        schema["description"] = " ".join(cls.__doc__.split())
+    return schema

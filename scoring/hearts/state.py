@@ -1,0 +1,66 @@
+"""Hearts match state: immutable values replayed from the record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.hearts.hand_score import Note
+from scoring.hearts.variants import HeartsVariants
+from scoring.protocol import MatchResult
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One finished hand, with everything needed to explain its numbers."""
+
+    number: int
+    dealer: int
+    pass_direction: str
+    points: tuple[int, ...] | None
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    moon_shooter: int | None = None
+    moon_choice: str | None = None
+    jd_taker: int | None = None
+    offenders: tuple[int, ...] = ()
+    notes: tuple[Note, ...] = ()
+    mode: str = "result"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "hand": self.number,
+            "dealer": self.dealer,
+            "pass_direction": self.pass_direction,
+            "mode": self.mode,
+            "points": list(self.points) if self.points is not None else None,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "moon_shooter": self.moon_shooter,
+            "moon_choice": self.moon_choice,
+            "jd_taker": self.jd_taker,
+            "offenders": list(self.offenders),
+            "explain": [n.as_json() for n in self.notes],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HeartsState:
+    variants: HeartsVariants
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    hands: tuple[HandRecord, ...] = ()
+    result: MatchResult | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played or entered next (1-based)."""
+        return len(self.hands) + 1
+
+    @property
+    def dealer(self) -> int:
+        """Seat 0 deals the first hand; the deal passes to the left (§1.5)."""
+        return len(self.hands) % self.seats

@@ -1,0 +1,149 @@
+"""The protocol every game engine offers.
+
+A game is a :class:`Game` subclass with one instance, found through :mod:`scoring.registry`. Its
+states and events are immutable values; :meth:`Game.apply` is pure (it never changes its input) and
+returns a new state or raises :class:`~scoring.errors.RulesError` naming the rule.
+
+The summary is plain JSON. Every game's summary carries at least these keys, so that the service,
+the phone UI and the league statistics can read any game without knowing it:
+
+``game``      the game's name;
+``phase``     what the table is doing now (game-specific words, e.g. ``"play"``, ``"finished"``);
+``finished``  whether the match is over;
+``to_act``    the seat expected to act next, or ``None``;
+``totals``    one number per seat (points, chips, stakes: the game's running score);
+``result``    ``None`` until finished, then ``{"winners": [seats], "places": [place per seat],
+              "scores": [per seat], "lower_is_better": bool, "how": explanation}``; places start at
+              1 and tied seats share a place;
+``history``   one entry per hand/deal/round, each explaining its numbers;
+``findings``  proven irregularities (reneges, illegal bids …) with the penalty applied.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from scoring.errors import EventFormatError
+from scoring.events import Event, EventCodec
+from scoring.variants import Variants
+
+StateT = TypeVar("StateT")
+VariantsT = TypeVar("VariantsT", bound=Variants)
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a finished match ended, in the shape the league statistics read."""
+
+    winners: tuple[int, ...]
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+    lower_is_better: bool
+    how: str = ""
+
+    def as_json(self) -> JSON:
+        return {
+            "winners": list(self.winners),
+            "places": list(self.places),
+            "scores": list(self.scores),
+            "lower_is_better": self.lower_is_better,
+            "how": self.how,
+        }
+
+
+def places_from_scores(scores: Sequence[int], *, lower_is_better: bool) -> tuple[int, ...]:
+    """Competition ranking (1, 2, 2, 4): tied scores share the better place.
+
+    >>> places_from_scores([13, 58, 22, 13], lower_is_better=True)
+    (1, 4, 3, 1)
+    """
+    sign = 1 if lower_is_better else -1
+    return tuple(1 + sum(1 for other in scores if sign * other < sign * mine) for mine in scores)
+
+
+class Game(ABC, Generic[StateT, VariantsT]):
+    """One game's rules engine. Subclasses set the class attributes and the abstract methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    variants_class: ClassVar[type[Variants]]
+    codec: ClassVar[EventCodec]
+    rules_file: ClassVar[str]
+    #: Event types that enter a whole hand's outcome at once (result entry).
+    result_event_types: ClassVar[tuple[str, ...]] = ()
+
+    # -- construction -------------------------------------------------------------------------
+    def variants(self, raw: Mapping[str, Any] | None) -> VariantsT:
+        """Validate house rules given as JSON; unknown keys and bad values raise VariantError."""
+        return self.variants_class.from_json(raw)  # type: ignore[return-value]
+
+    def check_player_count(self, players: Sequence[str]) -> None:
+        count = len(players)
+        if not self.min_players <= count <= self.max_players:
+            raise EventFormatError(
+                "wrong_player_count",
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {count}.",
+                fields={"players": f"{self.min_players}–{self.max_players} players"},
+                minimum=self.min_players,
+                maximum=self.max_players,
+                count=count,
+            )
+
+    def start(self, variants: Mapping[str, Any] | Variants | None, players: Sequence[str]) -> StateT:
+        """Validate house rules and seats, and return the state before the first event."""
+        self.check_player_count(players)
+        checked = variants if isinstance(variants, Variants) else self.variants(variants)
+        return self.new_match(checked, tuple(players))  # type: ignore[arg-type]
+
+    @abstractmethod
+    def new_match(self, variants: VariantsT, players: tuple[str, ...]) -> StateT:
+        """The state before the first event (player count already checked)."""
+
+    # -- events ---------------------------------------------------------------------------------
+    def parse_event(self, event_type: str, payload: Mapping[str, Any] | None) -> Event:
+        return self.codec.parse(event_type, payload)
+
+    def dump_event(self, event: Event) -> tuple[str, JSON]:
+        return self.codec.dump(event)
+
+    @abstractmethod
+    def apply(self, state: StateT, event: Event) -> StateT:
+        """Return the state after ``event``; raise RulesError naming the rule it breaks."""
+
+    def apply_json(self, state: StateT, event_type: str, payload: Mapping[str, Any] | None) -> StateT:
+        return self.apply(state, self.parse_event(event_type, payload))
+
+    # -- reading --------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, state: StateT) -> list[JSON]:
+        """What may be recorded next: ``[{"type": ..., "seat": ..., ...options}]``."""
+
+    @abstractmethod
+    def summary(self, state: StateT) -> JSON:
+        """JSON view of the state with the keys listed in this module's docstring."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> MatchResult | None:
+        """``None`` while the match is running."""
+
+    def is_finished(self, state: StateT) -> bool:
+        return self.result(state) is not None
+
+    def catalogue(self) -> JSON:
+        """The games-catalogue entry: players, house rules and event types."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rules_file": self.rules_file,
+            "variants": self.variants_class.catalogue(),
+            "events": self.codec.schema(),
+            "result_event_types": list(self.result_event_types),
+        }

@@ -1,0 +1,201 @@
+"""The ``companion-record/1`` document: one match as JSON, and its replay.
+
+A record is ``{"format": "companion-record/1", "game", "variants", "players", "events"}``; each event
+is ``{"seq", "type", "payload"}`` plus optional ``client_event_id``, ``recorded_by`` and
+``recorded_at``. ``seq`` runs 1, 2, 3 … without gaps.
+
+Two event types belong to every game and are handled here, not by the engines:
+
+``void``   ``{"seq": N, "reason"?}`` — event N no longer counts;
+``amend``  ``{"seq": N, "type", "payload", "reason"?}`` — event N counts as if it had been this one.
+
+Corrections never remove anything from the record: replay applies the game events in order, each
+in its latest amended form, skipping the voided ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scoring.errors import EventFormatError, RecordError, RulesError, ScoringError
+from scoring.protocol import Game
+from scoring.registry import get_game
+
+FORMAT = "companion-record/1"
+CORRECTION_TYPES = frozenset({"void", "amend"})
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvent:
+    seq: int
+    type: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    client_event_id: str | None = None
+    recorded_by: str | None = None
+    recorded_at: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seq": self.seq, "type": self.type, "payload": dict(self.payload)}
+        for key in ("client_event_id", "recorded_by", "recorded_at"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    game: str
+    variants: Mapping[str, Any]
+    players: tuple[str, ...]
+    events: tuple[RecordedEvent, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "variants": dict(self.variants),
+            "players": list(self.players),
+            "events": [e.as_json() for e in self.events],
+        }
+
+
+class ReplayError(ScoringError):
+    """An event of a record that its game rejects; ``seq`` says which."""
+
+    def __init__(self, seq: int, error: ScoringError) -> None:
+        super().__init__(error.code, error.message, seq=seq, **error.params)
+        self.seq = seq
+        self.error = error
+
+    @property
+    def is_rules_error(self) -> bool:
+        return isinstance(self.error, RulesError)
+
+
+def _require(condition: bool, message: str, **fields: str) -> None:
+    if not condition:
+        raise RecordError("invalid_record", message, fields=fields)
+
+
+def load(source: str | bytes | Mapping[str, Any]) -> MatchRecord:
+    """Read and check the shape of a record (JSON text or an already parsed object)."""
+    if isinstance(source, str | bytes):
+        try:
+            data = json.loads(source)
+        except ValueError as exc:
+            raise RecordError("malformed_json", f"The record is not valid JSON: {exc}.") from None
+    else:
+        data = source
+    _require(isinstance(data, Mapping), "A record must be a JSON object.")
+    _require(data.get("format") == FORMAT, f"A record's format must be {FORMAT!r}.", format="wrong format")
+    game = data.get("game")
+    _require(isinstance(game, str), "A record names its game.", game="required")
+    get_game(str(game))
+    variants = data.get("variants", {})
+    _require(isinstance(variants, Mapping), "A record's variants must be an object.", variants="must be an object")
+    players = data.get("players")
+    _require(
+        isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players),
+        "A record's players must be a list of names.",
+        players="must be a list of names",
+    )
+    raw_events = data.get("events", [])
+    _require(isinstance(raw_events, list), "A record's events must be a list.", events="must be a list")
+    events = tuple(_load_event(i, raw) for i, raw in enumerate(raw_events, start=1))
+    return MatchRecord(str(game), dict(variants), tuple(players), events)
+
+
+def _load_event(expected_seq: int, raw: Any) -> RecordedEvent:
+    _require(isinstance(raw, Mapping), f"Event {expected_seq} must be an object.", events="events must be objects")
+    seq = raw.get("seq", expected_seq)
+    _require(seq == expected_seq, f"Events must be numbered 1, 2, 3 … without gaps; found {seq} at {expected_seq}.")
+    _require(isinstance(raw.get("type"), str), f"Event {seq} needs a type.", events="type required")
+    payload = raw.get("payload", {})
+    _require(isinstance(payload, Mapping), f"Event {seq}'s payload must be an object.")
+    optional = {k: raw.get(k) for k in ("client_event_id", "recorded_by", "recorded_at")}
+    for key, value in optional.items():
+        _require(value is None or isinstance(value, str), f"Event {seq}'s {key} must be text.")
+    return RecordedEvent(seq, raw["type"], dict(payload), **optional)
+
+
+def dump(record: MatchRecord) -> str:
+    return json.dumps(record.as_json(), ensure_ascii=False, indent=2)
+
+
+def effective_events(events: Sequence[RecordedEvent]) -> list[RecordedEvent]:
+    """The game events that count, in order, after applying every void and amend."""
+    current: dict[int, RecordedEvent | None] = {}
+    order: list[int] = []
+    for event in events:
+        if event.type in CORRECTION_TYPES:
+            target = check_correction(event, current)
+            if event.type == "void":
+                current[target] = None
+            else:
+                current[target] = replace(
+                    event, seq=target, type=event.payload["type"], payload=event.payload.get("payload") or {}
+                )
+        else:
+            current[event.seq] = event
+            order.append(event.seq)
+    return [e for seq in order if (e := current[seq]) is not None]
+
+
+def check_correction(event: RecordedEvent, current: Mapping[int, RecordedEvent | None]) -> int:
+    """Check a void/amend against the events before it; return the seq it corrects."""
+    target = event.payload.get("seq")
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise EventFormatError(
+            "invalid_field", f"A {event.type} names the seq of the event it corrects.", fields={"seq": "required"}
+        )
+    if target not in current:
+        raise RulesError(
+            "no_such_event",
+            f"There is no event {target} to {event.type} (corrections name an earlier game event).",
+            rule="DESIGN.md §2",
+            target=target,
+        )
+    if current[target] is None:
+        raise RulesError("already_voided", f"Event {target} is already voided.", rule="DESIGN.md §2", target=target)
+    if event.type == "amend":
+        if not isinstance(event.payload.get("type"), str):
+            raise EventFormatError(
+                "invalid_field", "An amend gives the corrected event's type.", fields={"type": "required"}
+            )
+        if event.payload["type"] in CORRECTION_TYPES:
+            raise EventFormatError("invalid_field", "An amend cannot turn an event into a correction.")
+        inner = event.payload.get("payload", {})
+        if not isinstance(inner, Mapping):
+            raise EventFormatError(
+                "invalid_field", "An amend's payload must be an object.", fields={"payload": "object"}
+            )
+    extra = set(event.payload) - ({"seq", "reason"} if event.type == "void" else {"seq", "reason", "type", "payload"})
+    if extra:
+        raise EventFormatError("unknown_field", f"A {event.type} has no field {sorted(extra)[0]!r}.")
+    return target
+
+
+def replay_events(game: Game[Any, Any], state: Any, events: Iterable[RecordedEvent]) -> Any:
+    """Apply game events (no corrections) to a state; errors carry the event's seq."""
+    for event in events:
+        try:
+            state = game.apply_json(state, event.type, event.payload)
+        except ScoringError as exc:
+            raise ReplayError(event.seq, exc) from exc
+    return state
+
+
+def replay(record: MatchRecord) -> Any:
+    """The state after every event of the record that counts."""
+    game = get_game(record.game)
+    state = game.start(record.variants, record.players)
+    try:
+        events = effective_events(record.events)
+    except ScoringError as exc:
+        bad = next((e.seq for e in record.events if e.type in CORRECTION_TYPES), 0)
+        raise ReplayError(bad, exc) from exc
+    return replay_events(game, state, events)

@@ -1,0 +1,216 @@
+"""House rules as validated, documented configuration.
+
+Each game declares its house rules as a frozen dataclass deriving from :class:`Variants`, one field
+per key, declared with :func:`option` so that the default, the allowed values and a one-line
+explanation live next to each other:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Demo(Variants):
+...     target_score: int = option(100, minimum=50, multiple_of=25, doc="Game ends at this total.")
+...     moon: str = option("add", choices=("add", "subtract"), doc="How a moon is scored.")
+>>> Demo.from_json({"target_score": 150}).target_score
+150
+>>> Demo.from_json({"moon": "double"})
+Traceback (most recent call last):
+...
+scoring.errors.VariantError: 'double' is not allowed for moon; choose one of: add, subtract.
+
+The same declaration produces the games catalogue (:meth:`Variants.catalogue`), so a key cannot be
+implemented without being documented, or documented without being validated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from scoring.errors import VariantError
+
+_MISSING = object()
+
+
+def option(
+    default: Any,
+    *,
+    doc: str,
+    choices: Sequence[Any] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    multiple_of: int | None = None,
+    item_choices: Sequence[Any] | None = None,
+) -> Any:
+    """Declare one house-rule key. ``doc`` is the one-line explanation shown to players."""
+    metadata = {
+        "doc": doc,
+        "choices": tuple(choices) if choices is not None else None,
+        "minimum": minimum,
+        "maximum": maximum,
+        "multiple_of": multiple_of,
+        "item_choices": tuple(item_choices) if item_choices is not None else None,
+    }
+    if isinstance(default, list):
+        default = tuple(default)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def _type_name(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _type_name(args[0])
+    if origin is tuple:
+        return "list"
+    if origin is typing.Literal:
+        return "choice"
+    return {bool: "boolean", int: "integer", str: "choice", float: "number"}.get(tp, "text")
+
+
+class Variants:
+    """Base class of every game's house-rule configuration (a frozen dataclass)."""
+
+    __slots__ = ()
+    #: Keys whose value may depend on another key; the subclass fills them in ``resolve``.
+    rule_source: ClassVar[str] = ""
+
+    @classmethod
+    def _fields(cls) -> tuple[dataclasses.Field[Any], ...]:
+        return dataclasses.fields(cls)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any] | None) -> Self:
+        """Validate a JSON object of house rules; missing keys take their documented default."""
+        raw = dict(raw or {})
+        if not isinstance(raw, dict):
+            raise VariantError("invalid_variants", "House rules must be a JSON object.")
+        hints = typing.get_type_hints(cls)
+        known = {f.name for f in cls._fields()}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise VariantError(
+                "unknown_variant",
+                f"Unknown house rule {unknown[0]!r} for this game.",
+                fields=dict.fromkeys(unknown, "unknown house rule"),
+                keys=unknown,
+            )
+        values: dict[str, Any] = {}
+        for f in cls._fields():
+            if f.name in raw:
+                values[f.name] = _check_value(f, hints[f.name], raw[f.name])
+        instance = cls(**values)
+        instance.validate()
+        return instance
+
+    def validate(self) -> None:
+        """Cross-key checks; subclasses raise :class:`VariantError` naming the conflicting keys."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in self._fields():
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def catalogue(cls) -> list[dict[str, Any]]:
+        """Every key with its type, default, allowed values and explanation (for the API)."""
+        hints = typing.get_type_hints(cls)
+        rows = []
+        for f in cls._fields():
+            meta = f.metadata
+            default = f.default
+            entry: dict[str, Any] = {
+                "key": f.name,
+                "type": _type_name(hints[f.name]),
+                "default": list(default) if isinstance(default, tuple) else default,
+                "doc": meta.get("doc", ""),
+                "nullable": _is_optional(hints[f.name]),
+            }
+            for key in ("choices", "minimum", "maximum", "multiple_of", "item_choices"):
+                if meta.get(key) is not None:
+                    entry[key] = list(meta[key]) if isinstance(meta[key], tuple) else meta[key]
+            if entry["type"] == "boolean":
+                entry["choices"] = [False, True]
+            rows.append(entry)
+        return rows
+
+
+def _is_optional(tp: Any) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
+
+
+def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
+    name = f.name
+    meta = f.metadata
+    if value is None:
+        if _is_optional(tp):
+            return None
+        raise VariantError("invalid_variant", f"{name} may not be empty.", fields={name: "required"}, key=name)
+    if _is_optional(tp):
+        tp = next(a for a in typing.get_args(tp) if a is not type(None))
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise VariantError("invalid_variant", f"{name} must be a list.", fields={name: "must be a list"}, key=name)
+        item_tp = typing.get_args(tp)[0]
+        items = tuple(_check_scalar(name, item_tp, item) for item in value)
+        allowed = meta.get("item_choices")
+        if allowed is not None:
+            for item in items:
+                if item not in allowed:
+                    raise VariantError(
+                        "invalid_variant",
+                        f"{item!r} is not allowed in {name}; choose from: {', '.join(map(str, allowed))}.",
+                        fields={name: "value not allowed"},
+                        key=name,
+                    )
+        value = items
+    else:
+        value = _check_scalar(name, tp, value)
+    choices = meta.get("choices")
+    if choices is not None and value not in choices:
+        raise VariantError(
+            "invalid_variant",
+            f"{value!r} is not allowed for {name}; choose one of: {', '.join(map(str, choices))}.",
+            fields={name: "value not allowed"},
+            key=name,
+            allowed=list(choices),
+        )
+    if isinstance(value, int) and not isinstance(value, bool):
+        low, high, step = meta.get("minimum"), meta.get("maximum"), meta.get("multiple_of")
+        if low is not None and value < low:
+            raise VariantError(
+                "invalid_variant", f"{name} must be at least {low}.", fields={name: "too small"}, key=name
+            )
+        if high is not None and value > high:
+            raise VariantError(
+                "invalid_variant", f"{name} must be at most {high}.", fields={name: "too large"}, key=name
+            )
+        if step and value % step:
+            raise VariantError(
+                "invalid_variant", f"{name} must be a multiple of {step}.", fields={name: "wrong step"}, key=name
+            )
+    return value
+
+
+def _check_scalar(name: str, tp: Any, value: Any) -> Any:
+    if typing.get_origin(tp) is typing.Literal:
+        return value
+    ok = {
+        bool: isinstance(value, bool),
+        int: isinstance(value, int) and not isinstance(value, bool),
+        str: isinstance(value, str),
+        float: isinstance(value, (int, float)) and not isinstance(value, bool),
+    }.get(tp, True)
+    if not ok:
+        kind = _type_name(tp)
+        raise VariantError(
+            "invalid_variant_type",
+            f"{name} must be of type {kind}, not {type(value).__name__}.",
+            fields={name: f"must be {kind}"},
+            key=name,
+        )
+    return value
