@@ -9,6 +9,7 @@ order (the first that the hand can meet narrows the legal set):
 3. **head the trick** (``head_when_following`` / ``head_when_trumping``): among the cards the first
    two obligations allow, if some beat the card currently winning the trick, play one of those.
 
+>>> from scoring.cards import parse_cards
 >>> rules = TrickRules(trump=Suit.HEARTS, strength=ACE_HIGH, must_trump=True, head_when_following=True)
 >>> legal_cards(parse_cards("9S AS 2H"), parse_cards("TS"), rules)
 (Card('AS'),)
