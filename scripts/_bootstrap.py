@@ -37,7 +37,7 @@ def ensure_venv() -> Path:
     wanted = requirements_hash()
     if python.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
         return python
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this file runs before the venv exists
         sys.exit(f"Companion needs Python 3.11 or newer, not {sys.version.split()[0]}.")
     if not python.exists():
         print(f"» creating {VENV.relative_to(ROOT)}", flush=True)
