@@ -13,7 +13,6 @@ from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -77,7 +76,7 @@ class TokenView(APIView):
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
         if user is None:
-            raise AuthenticationFailed("Wrong username or password.")
+            raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "username": user.get_username()})
 
