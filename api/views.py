@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
@@ -217,7 +218,7 @@ class RecordView(APIView):
 class RecordImportView(APIView):
     """The body is a ``companion-record/1`` document; ``?league=ID`` files the match in a league."""
 
-    @extend_schema(request=GENERIC, responses=s.MatchOutput)
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=s.MatchOutput)
     def post(self, request: Request) -> Response:
         league_id = request.query_params.get("league")
         league = None
