@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+
+from tests.conftest import Person
+
+
+@pytest.fixture
+def committing(django_capture_on_commit_callbacks: Any) -> Callable[[], AbstractContextManager[Any]]:
+    """Tasks are queued on commit; tests run inside one transaction, so run them when a write ends."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def cast(alice: Person, bob: Person, charlie: Person, dave: Person) -> list[Person]:
+    return [alice, bob, charlie, dave]
