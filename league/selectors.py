@@ -68,12 +68,13 @@ def _stat_sums(flt: StatsFilter) -> dict[tuple[int, str], dict[str, int]]:
 
 def standings(flt: StatsFilter) -> list[dict[str, Any]]:
     """Per player and game: matches, wins, win rate, average place, rating and the game's figures."""
-    rows: list[dict[str, Any]] = list(  # type: ignore[arg-type]
+    grouped = (
         PlayerResultRow.objects.filter(flt.q())
         .values("player_id", "game")
         .annotate(matches=Count("id"), wins=Count("id", filter=Q(is_winner=True)), avg_place=Avg("place"))
         .order_by("game", "-wins", "player_id")
     )
+    rows: list[dict[str, Any]] = [dict(row) for row in grouped]
     sums = _stat_sums(flt)
     names = _names({r["player_id"] for r in rows})
     ratings = _ratings_by_player(flt)
