@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.events import Event
 from scoring.protocol import JSON
@@ -57,9 +58,17 @@ def _spread_options(state: TonkState, play: Play, seat: int) -> list[list[str]]:
     options = []
     for size in range(3, len(cards) + 1):
         for combo in combinations(cards, size):
-            if spread_kinds(combo, state.variants):
+            if spread_kinds(combo, state.variants) and _uses_taken(state, play, seat, combo):
                 options.append([str(c) for c in combo])
     return options
+
+
+def _uses_taken(state: TonkState, play: Play, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Under discard_take_must_meld the first lay after taking the discard must include it."""
+    taken = play.taken
+    if not state.variants.discard_take_must_meld or taken is None or taken not in play.held[seat].known:
+        return True
+    return taken in cards
 
 
 def _hit_options(state: TonkState, play: Play, seat: int) -> list[JSON]:
@@ -74,7 +83,7 @@ def _hit_options(state: TonkState, play: Play, seat: int) -> list[JSON]:
             kinds = hit_kinds(target.cards, target.kinds, (card,), v)
             if v.hit_runs_only:
                 kinds = kinds - {"book"}
-            if kinds:
+            if kinds and _uses_taken(state, play, seat, (card,)):
                 out.append({"type": "hit", "seat": seat, "spread": target.number, "cards": [str(card)]})
     return out
 
@@ -92,6 +101,21 @@ def _discard_options(state: TonkState, play: Play, seat: int) -> list[str] | Non
     return [str(c) for c in cards]
 
 
+def _may_take_discard(state: TonkState, play: Play, seat: int) -> bool:
+    """Under discard_take_must_meld the top discard is offered only if the known hand can lay it at once."""
+    held = play.held[seat]
+    if not state.variants.discard_take_must_meld or not held.fully_known:
+        return True
+    top = play.discards[-1]
+    v = state.variants
+    hand = (*held.known, top)
+    for size in range(3, len(hand) + 1):
+        for combo in combinations(hand, size):
+            if top in combo and spread_kinds(combo, v):
+                return True
+    return any(hit_kinds(s.cards, s.kinds, (top,), v) - ({"book"} if v.hit_runs_only else set()) for s in play.spreads)
+
+
 def legal_play_actions(state: TonkState) -> list[JSON]:
     play = state.play
     assert play is not None
@@ -104,7 +128,7 @@ def legal_play_actions(state: TonkState) -> list[JSON]:
     seat = play.turn
     actions: list[JSON] = []
     if not play.drawn:
-        if play.auto_open:
+        if play.auto_open and not all(h.fully_known for h in play.held):
             actions.append({"type": "declare"})
             if v.spades_side_bet and not play.side_bet_done:
                 actions.append({"type": "side_bet"})
@@ -120,7 +144,7 @@ def legal_play_actions(state: TonkState) -> list[JSON]:
             droppers = list(range(state.seats))
         actions += [{"type": "drop", "seat": s} for s in droppers if play.locked[s] == 0]
         actions.append({"type": "draw", "seat": seat, "source": "stock"})
-        if play.discards:
+        if play.discards and _may_take_discard(state, play, seat):
             actions.append({"type": "draw", "seat": seat, "source": "discard", "card": str(play.discards[-1])})
         return actions
     known = play.held[seat].fully_known

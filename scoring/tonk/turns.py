@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.tonk.deal import finish, must_declare, settle_pending
 from scoring.tonk.events import Discard, Draw, Drop, Hit, Spread
@@ -115,6 +116,18 @@ def draw(state: TonkState, play: Play, event: Draw) -> TonkState:
     return dataclasses.replace(state, play=add_known(start, seat, top, fresh=False))
 
 
+def _check_meld_first(state: TonkState, play: Play, seat: int, cards: tuple[Card, ...]) -> None:
+    """discard_take_must_meld: the card taken from the discard pile is used at once, in the first lay (§2.3.2)."""
+    taken = play.taken
+    held = play.held[seat].known
+    if state.variants.discard_take_must_meld and taken is not None and taken in held and taken not in cards:
+        raise RulesError(
+            "taken_discard_not_melded",
+            f"{taken} was taken from the discard pile and must be laid at once, before anything else.",
+            rule="tonk.md §2.3",
+        )
+
+
 def _after_lay(state: TonkState, play: Play, seat: int) -> TonkState:
     if play.held[seat].size > 0:
         return dataclasses.replace(state, play=play)
@@ -138,6 +151,7 @@ def spread(state: TonkState, play: Play, event: Spread) -> TonkState:
             rule="tonk.md §2.3",
             cards=[str(c) for c in event.cards],
         )
+    _check_meld_first(state, play, seat, event.cards)
     play = take(play, seat, event.cards)
     new = TableSpread(len(play.spreads) + 1, seat, event.cards, kinds)
     play = dataclasses.replace(play, spreads=(*play.spreads, new), laid=(*play.laid, *event.cards))
@@ -172,6 +186,7 @@ def hit(state: TonkState, play: Play, event: Hit) -> TonkState:
             rule="tonk.md §2.3",
             spread=event.spread,
         )
+    _check_meld_first(state, play, seat, event.cards)
     play = take(play, seat, event.cards)
     spreads = list(play.spreads)
     spreads[event.spread - 1] = dataclasses.replace(target, cards=(*target.cards, *event.cards), kinds=kinds)
