@@ -407,3 +407,82 @@ def test_end_session_gives_the_result() -> None:
     result = GAME.result(state)
     assert result is not None and result.winners == (2,) and result.places == (2, 2, 1)
     assert code(state, "hand_result", end="tonk", by=1) == "match_finished"
+
+
+def _concrete_count(state: TonkState) -> int:
+    total = 0
+    for action in GAME.legal_actions(state):
+        if action["type"] == "spread":
+            total += len(action["spreads"])
+        elif action["type"] == "discard":
+            total += len(action["cards"])
+        else:
+            total += 1
+    return total
+
+
+def test_golden_counts_of_legal_continuations() -> None:
+    # Start of B's turn (dealer A, all hands known, upcard 2D): drop, draw stock, take 2D → 3.
+    state = dealt()
+    assert _concrete_count(state) == 3
+    # also_after_deal: any of the 3 players may drop before the first draw → 3 drops + 2 draws = 5.
+    assert _concrete_count(dealt({"drop_timing": "also_after_deal"})) == 5
+    # B draws AC: hand 5H 6H 7H 2S 3C AC. Spreads: only 5H 6H 7H (A, 2, 3 are of three suits);
+    # no spread on the table to hit; 6 possible discards → 1 + 6 = 7.
+    state = ev(state, "draw", seat=1, source="stock", card="AC")
+    assert _concrete_count(state) == 7
+    # After spreading 5H 6H 7H: 2S 3C AC form nothing and none extends 5H-7H; 3 discards → 3.
+    state = ev(state, "spread", seat=1, cards=["5H", "6H", "7H"])
+    assert _concrete_count(state) == 3
+    # B takes the upcard 2D instead: 2D may not be thrown back (rediscard off), 5 discards + 1 spread = 6.
+    assert _concrete_count(ev(dealt(), "draw", seat=1, source="discard")) == 6
+
+
+TABLE_KEYS = [
+    "player_count",
+    "hand_size",
+    "jokers_wild",
+    "court_values",
+    "upcard",
+    "ace_in_runs",
+    "auto_49_50",
+    "low_count_auto",
+    "multiple_auto_winners",
+    "drop_timing",
+    "discard_take_must_meld",
+    "rediscard_taken_card",
+    "one_hit_per_turn",
+    "hit_runs_only",
+    "hit_lock",
+    "caught_payout",
+    "stock_end",
+    "stock_tie",
+    "tonk_requires_six",
+    "payout_scheme",
+    "double_double",
+    "spades_side_bet",
+    "stake",
+]
+
+
+def test_every_variant_key_of_the_rules_file_is_in_the_catalogue() -> None:
+    rows = {row["key"]: row for row in GAME.catalogue()["variants"]}
+    assert set(TABLE_KEYS) <= set(rows)
+    assert rows["caught_payout"]["choices"] == ["pagat", "dropper_only", "wikipedia", "low_only_double"]
+    assert rows["auto_49_50"]["default"] == "both_double"
+    assert rows["hand_size"]["choices"] == [5, 7, 9]
+
+
+def test_player_count_and_stock() -> None:
+    from scoring.errors import EventFormatError
+
+    with pytest.raises(EventFormatError):
+        GAME.start({}, ("A",))
+    with pytest.raises(EventFormatError):
+        GAME.start({}, tuple("ABCDEFG"))
+    # §1.5: 6 players with 9 cards leave 52 − 54 − 1 < 1 → rejected; 6 with 7 leave 9.
+    with pytest.raises(RulesError) as info:
+        GAME.start({"hand_size": 9}, tuple("ABCDEF"))
+    assert info.value.code == "no_stock_left"
+    state = GAME.apply_json(GAME.start({"hand_size": 7}, tuple("ABCDEF")), "deal", {"upcard": "2D"})
+    assert state.play is not None and state.play.stock == 9
