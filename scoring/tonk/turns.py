@@ -134,9 +134,33 @@ def _after_lay(state: TonkState, play: Play, seat: int) -> TonkState:
     # §2.3.3: the hand emptied by spreads and hits: tonk, no discard.
     h = state.variants.hand_size
     whole = play.start_size == h and len(play.laid) == h + 1
-    return finish(
-        state, play, TONK, seat, settle_tonk(state.seats, seat, state.variants, whole_hand=whole, double_double=False)
-    )
+    dd = state.variants.double_double and _double_double(state, play, seat)
+    settlement = settle_tonk(state.seats, seat, state.variants, whole_hand=whole, double_double=dd)
+    return finish(state, play, TONK, seat, settlement)
+
+
+def _double_double(state: TonkState, play: Play, seat: int) -> bool:
+    """§3.3 double-double: the tonk went down on a run and every other known hand could go out on it."""
+    runs = [(s.cards, s.kinds & {RUN}) for s in play.spreads if RUN in s.kinds and any(c in play.laid for c in s.cards)]
+    others = [h for s, h in enumerate(play.held) if s != seat]
+    if not runs or not all(h.fully_known for h in others):
+        return False
+    return all(_goes_out_on(list(h.known), list(runs), state) for h in others)
+
+
+def _goes_out_on(cards: list[Card], runs: list[tuple[tuple[Card, ...], frozenset[str]]], state: TonkState) -> bool:
+    """Could these cards all be laid, one after another, on these runs?"""
+    progress = True
+    while cards and progress:
+        progress = False
+        for card in list(cards):
+            for i, (run, kinds) in enumerate(runs):
+                if hit_kinds(run, kinds, (card,), state.variants):
+                    runs[i] = ((*run, card), kinds)
+                    cards.remove(card)
+                    progress = True
+                    break
+    return not cards
 
 
 def spread(state: TonkState, play: Play, event: Spread) -> TonkState:

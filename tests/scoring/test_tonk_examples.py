@@ -221,3 +221,58 @@ def test_stake_multiplies_every_payment_and_the_ledger_runs() -> None:
     # Hand 2 at stake 2: C +8, A −4, B −4 → totals A 6, B −9, C 3.
     assert state.totals == (6, -9, 3)
     assert sum(state.totals) == 0
+
+
+def test_spades_side_bet_result_entry() -> None:
+    # §3.3: A, B, C each put 5 in; B shows AS (ace high), C shows 9S, A shows none → B takes the pot of 15:
+    # B +10, A −5, C −5; the hand itself (A out by discard) pays A +2, B −1, C −1 → A −3, B +9, C −6.
+    v = {"spades_side_bet": True}
+    state = result(
+        ABC,
+        v,
+        end="out_by_discard",
+        by=0,
+        side_bet_players=[0, 1, 2],
+        side_bet_amount=5,
+        side_bet_spades=[None, "AS", "9S"],
+    )
+    assert state.totals == (-3, 9, -6)
+    nobody = result(ABC, v, end="tonk", by=0, side_bet_players=[1, 2], side_bet_amount=5, side_bet_spades=[None, None])
+    assert nobody.totals == (4, -2, -2)  # pot returned
+    with pytest.raises(RulesError) as info:
+        result(ABC, end="tonk", by=0, side_bet_players=[1, 2], side_bet_amount=5, side_bet_spades=["AS", None])
+    assert info.value.code == "side_bet_not_played"
+
+
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        ({"end": "drop", "by": 0, "counts": [5, 12]}, "counts_per_seat"),
+        ({"end": "drop", "by": 0, "counts": [5, None, 3]}, "counts_required"),
+        ({"end": "drop", "by": 0, "counts": [5, 12, 3], "hands": [[], [], []]}, "counts_or_hands"),
+        ({"end": "drop", "by": 0, "hands": [["AS"], ["AS"], ["2C"]]}, "duplicate_card"),
+        ({"end": "drop", "by": 0, "hands": [["JK"], ["AS"], ["2C"]]}, "no_jokers"),
+        ({"end": "drop", "by": 0, "hands": [["AS", "2S", "3S", "4S", "5S", "6S"], ["AH"], ["2C"]]}, "too_many_cards"),
+        ({"end": "drop", "by": 0, "counts": [5, 12, 51]}, "impossible_count"),
+        ({"end": "tonk"}, "by_required"),
+        ({"end": "auto_draw", "by": 1, "counts": [50, 50, None]}, "by_not_allowed"),
+        ({"end": "tonk", "by": 3}, "no_such_seat"),
+        ({"end": "auto_win", "by": 0}, "auto_claim_unproven"),
+        ({"end": "auto_draw", "counts": [50, None, None]}, "not_an_auto_draw"),
+        ({"end": "auto_win", "by": 0, "counts": [50, 49, None]}, "multiple_auto_winners"),
+        ({"end": "tonk", "by": 0, "hand": 2}, "wrong_hand_number"),
+        ({"end": "tonk", "by": 0, "stake": 0}, "invalid_stake"),
+    ],
+)
+def test_result_entry_rejections(payload: dict[str, Any], expected: str) -> None:
+    with pytest.raises(RulesError) as info:
+        result(ABC, **payload)
+    assert info.value.code == expected
+
+
+def test_dealer_rotation_in_result_entry() -> None:
+    state = result(ABC, end="tonk", by=0, dealer=2)
+    assert state.dealer == 0  # the deal passes to the left after every hand
+    with pytest.raises(RulesError) as info:
+        GAME.apply_json(state, "hand_result", {"end": "tonk", "by": 0, "dealer": 1})
+    assert info.value.code == "wrong_dealer"

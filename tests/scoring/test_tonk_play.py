@@ -486,3 +486,20 @@ def test_player_count_and_stock() -> None:
     assert info.value.code == "no_stock_left"
     state = GAME.apply_json(GAME.start({"hand_size": 7}, tuple("ABCDEF")), "deal", {"upcard": "2D"})
     assert state.play is not None and state.play.stock == 9
+
+
+def test_double_double_card_by_card() -> None:
+    # 2 players, double_double on. A holds 3S 4S 5S 6S 7S, draws 8S and lays the run 3S–8S: a tonk on a run.
+    # B holds 9S TS JS 2S QD: 9S TS JS and 2S extend the run, but QD does not → plain tonk, 2 stakes.
+    v = {"double_double": True}
+    a = ["3S", "4S", "5S", "6S", "7S"]
+    state = GAME.start(v, ("A", "B"))
+    state = ev(state, "deal", dealer=1, upcard="2D", hands=[a, ["9S", "TS", "JS", "2S", "QD"]])
+    state = turn(state, 0, "8S", ("spread", ["3S", "4S", "5S", "6S", "7S", "8S"]))
+    assert state.totals == (2, -2)
+    # B holds 9S TS JS QS 2S: every card goes on the run in turn → double-double, 4 stakes.
+    state = GAME.start(v, ("A", "B"))
+    state = ev(state, "deal", dealer=1, upcard="2D", hands=[a, ["9S", "TS", "JS", "QS", "2S"]])
+    state = turn(state, 0, "8S", ("spread", ["3S", "4S", "5S", "6S", "7S", "8S"]))
+    assert state.totals == (4, -4)
+    assert state.hands[-1].settlement.payments[0].code == "double_double"

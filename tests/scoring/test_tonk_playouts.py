@@ -38,6 +38,7 @@ VARIANT_CHOICES: dict[str, list[Any]] = {
     "hit_runs_only": [False, True],
     "upcard": [True, False],
     "court_values": ["ten_ten_ten", "11_12_13"],
+    "double_double": [False, True],
 }
 
 
