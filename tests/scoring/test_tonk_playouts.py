@@ -125,3 +125,91 @@ def test_random_sessions_keep_their_invariants(data: st.DataObject, seats: int) 
         assert all(p.stakes in (1, 2, 3, 4) and p.payer != p.payee for p in record.settlement.payments)
         json.dumps(GAME.summary(state))
     assert replay_events(GAME, initial, recorded) == state  # replay equals step by step
+
+
+def _private_options(state: TonkState, real: list[list[Card]], data: st.DataObject) -> list[dict[str, Any]]:
+    """Legal actions for a table whose hands are private: the harness knows the real cards."""
+    from itertools import combinations
+
+    from scoring.tonk.melds import hit_kinds, spread_kinds
+
+    play = state.play
+    assert play is not None
+    out: list[dict[str, Any]] = []
+    for action in GAME.legal_actions(state):
+        kind = action["type"]
+        if kind in ("declare", "side_bet", "show_hands"):
+            continue
+        if kind in ("drop", "draw", "claim_49"):
+            out.append(dict(action))
+        elif kind == "spread":
+            hand = real[action["seat"]]
+            for size in range(3, len(hand) + 1):
+                out += [
+                    {"type": "spread", "seat": action["seat"], "cards": [str(c) for c in combo]}
+                    for combo in combinations(hand, size)
+                    if spread_kinds(combo, state.variants)
+                ]
+            for target in play.spreads:
+                out += [
+                    {"type": "hit", "seat": action["seat"], "spread": target.number, "cards": [str(c)]}
+                    for c in hand
+                    if hit_kinds(target.cards, target.kinds, (c,), state.variants)
+                ]
+        elif kind == "discard":
+            hand = real[action["seat"]]
+            cards = action["cards"] if action["cards"] is not None else [str(c) for c in hand]
+            if play.taken is not None and not state.variants.rediscard_taken_card and len(hand) > 1:
+                cards = [c for c in cards if c != str(play.taken)]
+            out += [{"type": "discard", "seat": action["seat"], "card": c} for c in cards]
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), seats=st.integers(2, 4))
+def test_random_hands_with_private_cards(data: st.DataObject, seats: int) -> None:
+    """Hands and stock draws private for some seats; hands are shown at a drop or stock end."""
+    players = tuple(f"P{i}" for i in range(seats))
+    variants = {"hit_lock": data.draw(st.sampled_from(["per_card", "off"])), "auto_49_50": "off"}
+    state = GAME.start(variants, players)
+    initial = state
+    recorded: list[RecordedEvent] = []
+    deck = data.draw(st.permutations(list(STANDARD_DECK)))
+    real = [list(deck[i * 5 : (i + 1) * 5]) for i in range(seats)]
+    public = [data.draw(st.booleans()) for _ in range(seats)]
+    rest = list(deck[seats * 5 :])
+    upcard = rest.pop(0)
+    hands = [[str(c) for c in real[s]] if public[s] else None for s in range(seats)]
+    state = _step(state, GAME.parse_event("deal", {"upcard": str(upcard), "hands": hands}), recorded)
+    for _ in range(400):
+        if state.hands:
+            break
+        play = state.play
+        assert play is not None
+        for seat, held in enumerate(play.held):
+            assert held.size == len(real[seat])  # the record's hand sizes follow the real hands
+            assert set(held.known) <= set(real[seat])
+        assert play.stock == len(rest)
+        if play.pending is not None:
+            shown = [[str(c) for c in real[s]] if not play.held[s].fully_known else None for s in range(seats)]
+            state = _step(state, GAME.parse_event("show_hands", {"hands": shown}), recorded)
+            continue
+        choice = data.draw(st.sampled_from(_private_options(state, real, data)))
+        kind = choice.pop("type")
+        seat = choice.get("seat")
+        if kind == "draw" and choice["source"] == "stock" and rest:
+            card = rest.pop(0)
+            real[seat].append(card)
+            if public[seat]:
+                choice["card"] = str(card)
+        elif kind == "draw" and choice["source"] == "discard":
+            real[seat].append(play.discards[-1])
+        elif kind in ("spread", "hit"):
+            for text in choice["cards"]:
+                real[seat].remove(next(c for c in real[seat] if str(c) == text))
+        elif kind == "discard":
+            real[seat].remove(next(c for c in real[seat] if str(c) == choice["card"]))
+        state = _step(state, GAME.parse_event(kind, choice), recorded)
+    assert state.hands, "hand did not end"
+    assert sum(state.totals) == 0
+    assert replay_events(GAME, initial, recorded) == state
