@@ -16,7 +16,10 @@ def _plural(n: int) -> str:
 def explain(state: TonkState, settlement: Settlement, stake: int) -> list[Note]:
     """One line per payment, then one line per seat: why this player paid or received what."""
     names = state.players
-    notes = [Note("hand_end", settlement.headline)]
+    headline = settlement.headline
+    if settlement.winners:
+        headline += " Collecting: " + ", ".join(names[w] for w in settlement.winners) + "."
+    notes = [Note("hand_end", headline)]
     for p in settlement.payments:
         notes.append(
             Note(
@@ -38,7 +41,9 @@ def explain(state: TonkState, settlement: Settlement, stake: int) -> list[Note]:
             detail = ", ".join(f"{p.stakes} from {names[p.payer]}" for p in got)
             parts.append(f"received {_plural(sum(p.stakes for p in got))} ({detail})")
         net = settlement.net[seat]
-        notes.append(Note("seat_net", f"{name} {' and '.join(parts)}: net {net:+d} × stake {stake}.", seat))
+        notes.append(
+            Note("seat_net", f"{name} {' and '.join(parts)}: net {net:+d} × stake {stake} = {net * stake:+d}.", seat)
+        )
     return notes
 
 

@@ -397,7 +397,7 @@ def test_summary_explains_each_payment() -> None:
     )
     lines = [line["text"] for line in GAME.summary(state)["history"][0]["explain"]]
     # T-4: A paid 5 stakes: 2 to B, 2 to C, 1 to B.
-    assert "A paid 5 stakes (2 to B, 2 to C, 1 to B): net -5 × stake 1." in lines
+    assert "A paid 5 stakes (2 to B, 2 to C, 1 to B): net -5 × stake 1 = -5." in lines
     assert any(line.startswith("A pays B 2 stakes (2): caught") for line in lines)
 
 
