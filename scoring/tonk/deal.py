@@ -153,8 +153,12 @@ def declare(state: TonkState, play: Play, event: Declare) -> TonkState:
                 seat=seat,
                 count=value,
             )
-    if not claimed:
-        raise RulesError("nothing_declared", "A declaration shows at least one dealt hand.", rule="tonk.md §2.2")
+    if not qualifiers:
+        raise RulesError(
+            "nothing_declared",
+            "A declaration shows at least one dealt hand that wins automatically.",
+            rule="tonk.md §2.2",
+        )
     return _settle_auto(state, play, qualifiers)
 
 

@@ -27,10 +27,9 @@ def apply_play(state: TonkState, event: Event) -> TonkState:
             "The hand has ended: record the cards or counts left in each hand (show_hands).",
             rule="tonk.md §3.5",
         )
-    for attr in ("seat",):
-        seat = getattr(event, attr, None)
-        if isinstance(seat, int) and not 0 <= seat < state.seats:
-            raise RulesError("no_such_seat", f"There is no seat {seat}.", rule="tonk.md §1.1", seat=seat)
+    seat = getattr(event, "seat", None)
+    if isinstance(seat, int) and not 0 <= seat < state.seats:
+        raise RulesError("no_such_seat", f"There is no seat {seat}.", rule="tonk.md §1.1", seat=seat)
     if isinstance(event, Declare):
         return dealing.declare(state, play, event)
     if isinstance(event, SideBet):

@@ -56,18 +56,17 @@ def _lapse_49(state: TonkState, play: Play, seat: int) -> TonkState:
 
 def drop(state: TonkState, play: Play, event: Drop) -> TonkState:
     seat = event.seat
-    after_deal = state.variants.drop_timing == "also_after_deal" and not play.any_draw
-    if must_declare(state, play):
-        _turn_action(state, play, seat, "drop")
-    if not after_deal:
+    if state.variants.drop_timing == "also_after_deal" and not play.any_draw:
+        # also_after_deal: anyone may drop right after the deal, before any draw (§2.3.1).
+        if must_declare(state, play):
+            _turn_action(state, play, seat, "drop")
+    else:
         _turn_action(state, play, seat, "drop")
         if play.drawn:
             raise RulesError(
                 "drop_after_draw", "A drop is made at the start of the turn, before drawing.", rule="tonk.md §2.3"
             )
-    elif not 0 <= seat < state.seats:
-        raise RulesError("no_such_seat", f"There is no seat {seat}.", rule="tonk.md §1.1", seat=seat)
-    if play.locked[seat] > 0 and state.variants.hit_lock != "off":
+    if play.locked[seat] > 0:
         raise RulesError(
             "hit_locked",
             f"Seat {seat}'s spreads were hit: no drop for {play.locked[seat]} more turn(s) (hit and hold, §2.4).",

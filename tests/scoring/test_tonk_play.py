@@ -328,6 +328,7 @@ def test_private_hands_are_shown_at_a_drop() -> None:
 def test_declared_automatic_wins_with_private_hands() -> None:
     state = GAME.apply_json(GAME.start({}, ABC), "deal", {"dealer": 0, "upcard": "2D"})
     assert code(state, "declare", hands=[["AC", "2C", "3C", "4C", "5C"], None, None]) == "not_an_automatic_win"
+    assert code(state, "declare", hands=[None, None, None]) == "nothing_declared"
     state = ev(state, "declare", hands=[["KS", "QH", "JD", "TC", "TH"], None, ["KH", "QS", "JC", "TD", "9H"]])
     # T-2: a 50 and a 49 → draw; the deal passes on.
     assert state.hands[-1].end == "auto_draw" and state.totals == (0, 0, 0)
@@ -339,7 +340,8 @@ def test_a_known_automatic_win_must_be_declared_before_play() -> None:
     state = GAME.apply_json(GAME.start({}, ABC), "deal", {"dealer": 2, "upcard": "2D", "hands": hands})
     assert code(state, "draw", seat=0, source="stock") == "automatic_win_must_be_declared"
     assert GAME.legal_actions(state) == [{"type": "declare"}]
-    state = ev(state, "declare", hands=[["KS", "QH", "JD", "TC", "TH"], None, None])
+    # The known 50 counts as declared; the others show nothing.
+    state = ev(state, "declare", hands=[None, None, None])
     assert state.totals == (4, -2, -2)
 
 

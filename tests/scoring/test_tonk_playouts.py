@@ -127,7 +127,7 @@ def test_random_sessions_keep_their_invariants(data: st.DataObject, seats: int) 
     assert replay_events(GAME, initial, recorded) == state  # replay equals step by step
 
 
-def _private_options(state: TonkState, real: list[list[Card]], data: st.DataObject) -> list[dict[str, Any]]:
+def _private_options(state: TonkState, real: list[list[Card]]) -> list[dict[str, Any]]:
     """Legal actions for a table whose hands are private: the harness knows the real cards."""
     from itertools import combinations
 
@@ -194,7 +194,7 @@ def test_random_hands_with_private_cards(data: st.DataObject, seats: int) -> Non
             shown = [[str(c) for c in real[s]] if not play.held[s].fully_known else None for s in range(seats)]
             state = _step(state, GAME.parse_event("show_hands", {"hands": shown}), recorded)
             continue
-        choice = data.draw(st.sampled_from(_private_options(state, real, data)))
+        choice = data.draw(st.sampled_from(_private_options(state, real)))
         kind = choice.pop("type")
         seat = choice.get("seat")
         if kind == "draw" and choice["source"] == "stock" and rest:
