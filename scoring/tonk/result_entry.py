@@ -48,6 +48,13 @@ def _counts(state: TonkState, event: HandResult) -> tuple[int | None, ...] | Non
         every = [c for hand in event.hands if hand is not None for c in hand]
         check_cards_allowed(state, every)
         for seat, hand in enumerate(event.hands):
+            if hand is not None and event.end in ("auto_win", "auto_draw") and len(hand) != v.hand_size:
+                raise RulesError(
+                    "wrong_hand_size",
+                    f"A dealt hand has {v.hand_size} cards; seat {seat} shows {len(hand)}.",
+                    rule="tonk.md §2.2",
+                    seat=seat,
+                )
             if hand is not None and len(hand) > v.hand_size:
                 raise RulesError(
                     "too_many_cards",

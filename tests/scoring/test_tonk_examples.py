@@ -255,6 +255,7 @@ def test_spades_side_bet_result_entry() -> None:
         ({"end": "drop", "by": 0, "hands": [["AS", "2S", "3S", "4S", "5S", "6S"], ["AH"], ["2C"]]}, "too_many_cards"),
         ({"end": "drop", "by": 0, "counts": [5, 12, 51]}, "impossible_count"),
         ({"end": "tonk"}, "by_required"),
+        ({"end": "auto_win", "by": 0, "hands": [["KS", "QH", "JD", "TC"], None, None]}, "wrong_hand_size"),
         ({"end": "auto_draw", "by": 1, "counts": [50, 50, None]}, "by_not_allowed"),
         ({"end": "tonk", "by": 3}, "no_such_seat"),
         ({"end": "auto_win", "by": 0}, "auto_claim_unproven"),
