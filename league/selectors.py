@@ -11,7 +11,7 @@ from django.db.models import Avg, Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from companion.models import Player
-from league.figures import FIGURES, figures_for
+from league.figures import FIGURES, figures_for, record_label
 from league.models import MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 
 
@@ -203,21 +203,28 @@ def records(flt: StatsFilter) -> list[dict[str, Any]]:
         out.append(
             {"game": row["game"], "record": row["key"], "value": row["value"], "player": holder[0], "match": holder[1]}
         )
-    longest = sorted(streaks(flt).items(), key=lambda item: (-item[1]["longest_win_streak"], item[0]))
-    if longest and longest[0][1]["longest_win_streak"]:
-        player_id, entry = longest[0]
-        out.append(
-            {
-                "game": flt.game,
-                "record": "longest_win_streak",
-                "value": entry["longest_win_streak"],
-                "player": player_id,
-                "match": None,
-            }
+    games = (
+        [flt.game] if flt.game else sorted(set(PlayerResultRow.objects.filter(flt.q()).values_list("game", flat=True)))
+    )
+    for game in games:
+        longest = sorted(
+            streaks(replace(flt, game=game)).items(), key=lambda item: (-item[1]["longest_win_streak"], item[0])
         )
+        if longest and longest[0][1]["longest_win_streak"]:
+            player_id, entry = longest[0]
+            out.append(
+                {
+                    "game": game,
+                    "record": "longest_win_streak",
+                    "value": entry["longest_win_streak"],
+                    "player": player_id,
+                    "match": None,
+                }
+            )
     names = _names({r["player"] for r in out})
     for record in out:
         record["name"] = names.get(record["player"], "?")
+        record["label"] = record_label(record["record"])
     return out
 
 
