@@ -26,13 +26,13 @@ class StatsFilter:
     #: Leagues the reader may see; ``None`` for no restriction (management commands, benchmarks).
     visible_leagues: tuple[int, ...] | None = None
 
-    def q(self, *, player: bool = True) -> Q:
+    def q(self, *, player: bool = True, league_field: str = "league_id") -> Q:
         """Conditions on a row with league, game, profile, finished_at and player columns."""
         query = Q()
         if self.visible_leagues is not None:
-            query &= Q(league_id__in=self.visible_leagues)
+            query &= Q(**{f"{league_field}__in": self.visible_leagues})
         if self.league_id is not None:
-            query &= Q(league_id=self.league_id)
+            query &= Q(**{league_field: self.league_id})
         if self.game:
             query &= Q(game=self.game)
         if self.profile:
@@ -99,22 +99,27 @@ def standings(flt: StatsFilter) -> list[dict[str, Any]]:
 
 
 def _ratings_by_player(flt: StatsFilter) -> dict[tuple[int, str], dict[str, Any]]:
-    """Current rating per (player, game): the filter's profile, else the standard profile."""
-    query = Q(profile=flt.profile or "standard")
+    """Current rating per (player, game): the filter's profile, else the profile the player has
+    played most in that game (standard rules first on a tie)."""
+    query = Q(profile=flt.profile) if flt.profile else Q()
     if flt.game:
         query &= Q(game=flt.game)
     if flt.player_id is not None:
         query &= Q(player_id=flt.player_id)
-    return {
-        (r.player_id, r.game): {
+    out: dict[tuple[int, str], dict[str, Any]] = {}
+    for r in Rating.objects.filter(query).order_by("player_id", "game", "-matches", "profile"):
+        key = (r.player_id, r.game)
+        current = out.get(key)
+        if current is not None and not (r.profile == "standard" and r.matches == current["matches"]):
+            continue
+        out[key] = {
             "profile": r.profile,
             "ordinal": round(r.ordinal, 3),
             "mu": round(r.mu, 3),
             "sigma": round(r.sigma, 3),
             "matches": r.matches,
         }
-        for r in Rating.objects.filter(query)
-    }
+    return out
 
 
 def ratings(flt: StatsFilter) -> QuerySet[Rating]:
@@ -134,7 +139,7 @@ def ratings(flt: StatsFilter) -> QuerySet[Rating]:
 
 def rating_history(flt: StatsFilter) -> QuerySet[RatingHistoryRow]:
     return (
-        RatingHistoryRow.objects.filter(flt.q())
+        RatingHistoryRow.objects.filter(flt.q(league_field="match__league_id"))
         .select_related("player")
         .order_by("game", "profile", "finished_at", "match_id")
     )
@@ -194,7 +199,7 @@ def records(flt: StatsFilter) -> list[dict[str, Any]]:
     for row in best:
         holder = (
             PlayerStatRow.objects.filter(flt.q(), game=row["game"], key=row["key"], value=row["value"])
-            .order_by("finished_at", "match_id")
+            .order_by("finished_at", "match_id", "player_id")
             .values_list("player_id", "match_id")
             .first()
         )

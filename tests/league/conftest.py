@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import Person
+from tests.league.helpers import League, league_build
 
 
 @pytest.fixture
@@ -18,3 +19,9 @@ def committing(django_capture_on_commit_callbacks: Any) -> Callable[[], Abstract
 @pytest.fixture
 def cast(alice: Person, bob: Person, charlie: Person, dave: Person) -> list[Person]:
     return [alice, bob, charlie, dave]
+
+
+@pytest.fixture
+def league(cast: list[Person], committing: Callable[[], AbstractContextManager[Any]]) -> League:
+    """The hand-worked league of ``tests.league.helpers``."""
+    return league_build(cast, committing)
