@@ -186,6 +186,8 @@ class CsvExportView(APIView):
 
     @extend_schema(parameters=FILTERS, responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request: Request, kind: str) -> HttpResponse:
+        if kind not in ("matches", "hands"):
+            raise NotFound("unknown_export", f"There is no {kind!r} export: use matches.csv or hands.csv.", kind=kind)
         rows = list(selectors.matches(stats_filter(request)))
         text = exports.matches_csv(rows) if kind == "matches" else exports.hands_csv(rows)
         response = HttpResponse(text, content_type="text/csv; charset=utf-8")
