@@ -58,8 +58,12 @@ def _date(params: Any, name: str) -> date | None:
 
 def stats_filter(request: Request) -> StatsFilter:
     """Read and check the filters; unknown values are a 4xx naming the filter, never an empty 200."""
-    params = request.query_params
-    unknown = sorted(set(params) - _KNOWN)
+    return filter_from(request.query_params, request.user)
+
+
+def filter_from(params: Any, user: Any, *, extra: frozenset[str] = frozenset()) -> StatsFilter:
+    """The filters of a query string for ``user`` (API and pages alike); raises a 4xx service error."""
+    unknown = sorted(set(params) - _KNOWN - extra)
     if unknown:
         raise Invalid(
             "unknown_filter", f"There is no filter {unknown[0]!r}.", fields=dict.fromkeys(unknown, "unknown filter")
@@ -76,7 +80,7 @@ def stats_filter(request: Request) -> StatsFilter:
         )
     league_id = _int(params, "league")
     if league_id is not None:
-        match_selectors.league_get_for_user(user=request.user, league_id=league_id)  # 404 if not visible
+        match_selectors.league_get_for_user(user=user, league_id=league_id)  # 404 if not visible
     player_id = _int(params, "player")
     if player_id is not None and not Player.objects.filter(pk=player_id).exists():
         raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
@@ -88,7 +92,7 @@ def stats_filter(request: Request) -> StatsFilter:
         raise Invalid(
             "unknown_profile", f"No finished match was played under profile {profile!r}.", fields={"profile": "unknown"}
         )
-    visible = tuple(match_selectors.league_list_for_user(user=request.user).values_list("pk", flat=True))
+    visible = tuple(match_selectors.league_list_for_user(user=user).values_list("pk", flat=True))
     return StatsFilter(league_id, game, profile, start, end, player_id, visible_leagues=visible)
 
 
