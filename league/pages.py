@@ -77,13 +77,22 @@ def _main_profile(flt: StatsFilter, game: str) -> str | None:
     return max(sorted(tally), key=lambda p: (tally[p], p == "standard")) if tally else None
 
 
+#: Charts show the most recent matches (the tables beside them the same ones); the API has them all.
+CHART_MATCHES = 40
+
+
 def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | None = None) -> dict[str, Any]:
-    """Ordinal after each match, one line per player; the table has the same numbers."""
+    """Ordinal after each of the last ``CHART_MATCHES`` matches, one line per player, and the table."""
     query = RatingHistoryRow.objects.filter(
         flt.q(player=False, league_field="match__league_id"), game=game, profile=profile
     )
     if player_id is not None:
         query = query.filter(player_id=player_id)
+    shown = MatchRow.objects.filter(flt.q(player=False), game=game, profile=profile)
+    if player_id is not None:
+        shown = shown.filter(players__player_id=player_id)
+    recent = list(shown.order_by("-finished_at", "-match_id").values_list("match_id", flat=True)[:CHART_MATCHES])
+    query = query.filter(match_id__in=recent)
     rows = list(
         query.order_by("finished_at", "match_id", "player_id").values_list(
             "match_id", "finished_at", "player_id", "player__name", "ordinal", "place"
