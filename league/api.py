@@ -136,24 +136,7 @@ class RecordsView(APIView):
 class RatingsView(APIView):
     @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
     def get(self, request: Request) -> Response:
-        rows = selectors.ratings(stats_filter(request)).distinct()
-        return Response(
-            {
-                "ratings": [
-                    {
-                        "player": r.player_id,
-                        "name": r.player.name,
-                        "game": r.game,
-                        "profile": r.profile,
-                        "ordinal": round(r.ordinal, 3),
-                        "mu": round(r.mu, 3),
-                        "sigma": round(r.sigma, 3),
-                        "matches": r.matches,
-                    }
-                    for r in rows
-                ]
-            }
-        )
+        return Response({"ratings": selectors.ratings_list(stats_filter(request))})
 
 
 class RatingHistoryView(APIView):
@@ -164,25 +147,7 @@ class RatingHistoryView(APIView):
             raise Invalid(
                 "player_required", "Rating history is per player: add ?player=ID.", fields={"player": "required"}
             )
-        rows = selectors.rating_history(flt)
-        return Response(
-            {
-                "history": [
-                    {
-                        "match": r.match_id,
-                        "game": r.game,
-                        "profile": r.profile,
-                        "finished_at": r.finished_at,
-                        "place": r.place,
-                        "ordinal": round(r.ordinal, 3),
-                        "mu": round(r.mu, 3),
-                        "sigma": round(r.sigma, 3),
-                        "ordinal_before": round(r.mu_before - 3 * r.sigma_before, 3),
-                    }
-                    for r in rows
-                ]
-            }
-        )
+        return Response({"history": selectors.rating_history_list(flt)})
 
 
 class CsvExportView(APIView):

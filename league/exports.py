@@ -26,7 +26,9 @@ HAND_COLUMNS = ["match", "game", "finished_at", "hand", "seat", "player", "score
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """CSV text starting with a UTF-8 byte-order mark, so spreadsheets read names like «Зоя» right."""
     buffer = io.StringIO()
+    buffer.write("\ufeff")
     writer = csv.writer(buffer)
     writer.writerow(header)
     writer.writerows(rows)

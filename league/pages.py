@@ -24,7 +24,7 @@ from league import selectors
 from league.api import filter_from
 from league.figures import FIGURES
 from league.models import HandResultRow, MatchRow, PlayerResultRow, RatingHistoryRow
-from league.selectors import StatsFilter
+from league.selectors import StatsFilter, memoised
 from scoring.registry import GAME_MODULES, get_game
 
 _PAGE_PARAMS = frozenset({"match"})
@@ -53,6 +53,7 @@ def _figure_columns(game: str) -> list[dict[str, str]]:
     return [{"key": f.key, "label": f.label} for f in FIGURES.get(game, ())]
 
 
+@memoised
 def _standings_by_game(flt: StatsFilter) -> list[dict[str, Any]]:
     grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in selectors.standings(flt):
@@ -65,6 +66,7 @@ def _standings_by_game(flt: StatsFilter) -> list[dict[str, Any]]:
     ]
 
 
+@memoised
 def _main_profile(flt: StatsFilter, game: str) -> str | None:
     counts = (
         MatchRow.objects.filter(flt.q(player=False), game=game).values_list("profile", flat=True).order_by("profile")
@@ -81,6 +83,7 @@ def _main_profile(flt: StatsFilter, game: str) -> str | None:
 CHART_MATCHES = 40
 
 
+@memoised
 def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | None = None) -> dict[str, Any]:
     """Ordinal after each of the last ``CHART_MATCHES`` matches, one line per player, and the table."""
     query = RatingHistoryRow.objects.filter(
@@ -122,6 +125,7 @@ def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | 
     }
 
 
+@memoised
 def totals_chart(row: MatchRow) -> dict[str, Any]:
     """Running totals hand by hand of one match: one line per seat, the same numbers in the table."""
     seats = list(PlayerResultRow.objects.filter(match=row).order_by("seat").values_list("seat", "player__name"))
@@ -222,5 +226,6 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         "streaks": stats["streaks"],
         "rating_charts": charts,
         "recent": [{"row": r, "title": _title(r.game)} for r in recent],
+        "rivals": selectors.rivals(player_id, flt),
     }
     return render(request, "league/player.html", context)

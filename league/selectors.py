@@ -1,18 +1,66 @@
-"""Reads of the league tables. Everything is served from the precomputed rows of ``league.models``."""
+"""Reads of the league tables. Everything is served from the precomputed rows of ``league.models``.
+
+Aggregates over a league's rows (standings, records, head-to-head …) are memoised in the cache under
+the *derived version*, a token that every write of derived rows replaces (``derived_changed``): a
+read after a match finishes or is corrected never sees an older answer, and repeated reads of a big
+league cost one cache hit instead of summing tens of thousands of rows.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import uuid
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time
-from typing import Any
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
 
+from django.core.cache import cache
 from django.db.models import Avg, Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from companion.models import Player
 from league.figures import FIGURES, figures_for, record_label
 from league.models import MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_VERSION_KEY = "league:derived-version"
+#: Memoised answers live at most this long even if nothing changes (seconds).
+MEMO_SECONDS = 3600
+
+
+def derived_version() -> str:
+    """The current token of the derived rows (a new random one if the cache lost it)."""
+    version = cache.get(_VERSION_KEY)
+    if version is None:
+        cache.add(_VERSION_KEY, uuid.uuid4().hex, None)
+        version = cache.get(_VERSION_KEY) or uuid.uuid4().hex
+    return str(version)
+
+
+def derived_changed() -> None:
+    """Forget every memoised answer. The writers call it after their transaction has committed."""
+    cache.set(_VERSION_KEY, uuid.uuid4().hex, None)
+
+
+def memoised(function: Callable[P, R]) -> Callable[P, R]:
+    """Cache a read under the derived version and its arguments (filters are frozen dataclasses)."""
+
+    @wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        raw = f"{derived_version()}|{function.__module__}.{function.__qualname__}|{args!r}|{sorted(kwargs.items())!r}"
+        key = "league:memo:" + hashlib.sha256(raw.encode()).hexdigest()
+        found = cache.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        result = function(*args, **kwargs)
+        cache.set(key, result, MEMO_SECONDS)
+        return result
+
+    return wrapper
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +114,7 @@ def _stat_sums(flt: StatsFilter) -> dict[tuple[int, str], dict[str, int]]:
     return sums
 
 
+@memoised
 def standings(flt: StatsFilter) -> list[dict[str, Any]]:
     """Per player and game: matches, wins, win rate, average place, rating and the game's figures."""
     grouped = (
@@ -137,6 +186,41 @@ def ratings(flt: StatsFilter) -> QuerySet[Rating]:
     return Rating.objects.filter(query).select_related("player").order_by("game", "profile", "-ordinal")
 
 
+@memoised
+def ratings_list(flt: StatsFilter) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": r.player_id,
+            "name": r.player.name,
+            "game": r.game,
+            "profile": r.profile,
+            "ordinal": round(r.ordinal, 3),
+            "mu": round(r.mu, 3),
+            "sigma": round(r.sigma, 3),
+            "matches": r.matches,
+        }
+        for r in ratings(flt).distinct()
+    ]
+
+
+@memoised
+def rating_history_list(flt: StatsFilter) -> list[dict[str, Any]]:
+    return [
+        {
+            "match": r.match_id,
+            "game": r.game,
+            "profile": r.profile,
+            "finished_at": r.finished_at,
+            "place": r.place,
+            "ordinal": round(r.ordinal, 3),
+            "mu": round(r.mu, 3),
+            "sigma": round(r.sigma, 3),
+            "ordinal_before": round(r.mu_before - 3 * r.sigma_before, 3),
+        }
+        for r in rating_history(flt)
+    ]
+
+
 def rating_history(flt: StatsFilter) -> QuerySet[RatingHistoryRow]:
     return (
         RatingHistoryRow.objects.filter(flt.q(league_field="match__league_id"))
@@ -145,6 +229,7 @@ def rating_history(flt: StatsFilter) -> QuerySet[RatingHistoryRow]:
     )
 
 
+@memoised
 def player_stats(player_id: int, flt: StatsFilter) -> dict[str, Any]:
     scoped = replace(flt, player_id=player_id)
     return {
@@ -155,6 +240,7 @@ def player_stats(player_id: int, flt: StatsFilter) -> dict[str, Any]:
     }
 
 
+@memoised
 def head_to_head(a: int, b: int, flt: StatsFilter) -> dict[str, Any]:
     """Matches where both sat: who finished ahead, per game."""
     mine = PlayerResultRow.objects.filter(flt.q(player=False), player_id=a)
@@ -175,6 +261,30 @@ def head_to_head(a: int, b: int, flt: StatsFilter) -> dict[str, Any]:
     }
 
 
+@memoised
+def rivals(player_id: int, flt: StatsFilter) -> list[dict[str, Any]]:
+    """Head-to-head of one player against everyone they sat with: matches, ahead, behind, level."""
+    mine_q = PlayerResultRow.objects.filter(flt.q(player=False), player_id=player_id)
+    mine = dict(mine_q.values_list("match_id", "place"))
+    tally: dict[int, dict[str, int]] = defaultdict(lambda: {"matches": 0, "ahead": 0, "behind": 0, "level": 0})
+    others = (
+        PlayerResultRow.objects.filter(match_id__in=mine_q.values("match_id"))
+        .exclude(player_id=player_id)
+        .values_list("match_id", "player_id", "place")
+    )
+    for match_id, other, place in others:
+        row = tally[other]
+        row["matches"] += 1
+        own = mine[match_id]
+        row["ahead" if own < place else "behind" if place < own else "level"] += 1
+    names = _names(set(tally))
+    return [
+        {"player": other, "name": names.get(other, "?"), **row}
+        for other, row in sorted(tally.items(), key=lambda item: (-item[1]["matches"], names.get(item[0], ""), item[0]))
+    ]
+
+
+@memoised
 def streaks(flt: StatsFilter) -> dict[int, dict[str, int]]:
     """Longest and current win streak per player (matches in the order they finished)."""
     out: dict[int, dict[str, int]] = {}
@@ -186,6 +296,7 @@ def streaks(flt: StatsFilter) -> dict[int, dict[str, int]]:
     return out
 
 
+@memoised
 def records(flt: StatsFilter) -> list[dict[str, Any]]:
     """The best single-match value of every counter, the longest win streak, with who holds it."""
     best = (

@@ -18,6 +18,7 @@ from league.extract import match_facts
 from league.models import HandResultRow, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 from league.profiles import profile_of
 from league.ratings import Key, RatedMatch, RatingStep, Skill, rate
+from league.selectors import derived_changed
 from scoring.record import effective_events
 
 OrderKey = tuple[datetime, int]
@@ -129,8 +130,15 @@ def _rated_matches(scope: Q) -> tuple[list[RatedMatch], dict[int, datetime]]:
     return rated, finished
 
 
-@transaction.atomic
 def ratings_recompute(*, game: str, profile: str, since: OrderKey | None = None) -> int:
+    """Re-rate a game and profile (see ``_ratings_recompute``), then drop memoised reads."""
+    rated = _ratings_recompute(game=game, profile=profile, since=since)
+    derived_changed()
+    return rated
+
+
+@transaction.atomic
+def _ratings_recompute(*, game: str, profile: str, since: OrderKey | None = None) -> int:
     """Re-rate every match of a game and profile from ``since`` on (all of them when ``None``).
 
     Ratings before ``since`` are kept and are the starting point: a correction to one match costs
@@ -227,8 +235,19 @@ def _ratings_store(game: str, profile: str, skills: dict[Key, Skill]) -> None:
     )
 
 
-@transaction.atomic
 def match_derive(*, match_id: int) -> bool:
+    """One match's rows and the ratings after it (see ``_match_derive``), then drop memoised reads.
+
+    The memoised reads are dropped after the transaction, so a reader cannot memoise the rows as
+    they were before it under the new version.
+    """
+    finished = _match_derive(match_id=match_id)
+    derived_changed()
+    return finished
+
+
+@transaction.atomic
+def _match_derive(*, match_id: int) -> bool:
     """Make one match's derived rows and the ratings after it agree with its record.
 
     Called (through a Celery task) when a match finishes and when a correction touches a match that
@@ -246,12 +265,19 @@ def match_derive(*, match_id: int) -> bool:
         keys.append((row.game, row.profile, (row.finished_at, match_id)))
     for game, profile in {(g, p) for g, p, _ in keys}:
         since = min(k for g, p, k in keys if (g, p) == (game, profile))
-        ratings_recompute(game=game, profile=profile, since=since)
+        _ratings_recompute(game=game, profile=profile, since=since)
     return row is not None
 
 
-@transaction.atomic
 def league_rebuild() -> dict[str, int]:
+    """Rewrite every derived row and rating (see ``_league_rebuild``), then drop memoised reads."""
+    counts = _league_rebuild()
+    derived_changed()
+    return counts
+
+
+@transaction.atomic
+def _league_rebuild() -> dict[str, int]:
     """Rewrite every derived row and rating from the event logs."""
     for model in (RatingHistoryRow, Rating, HandResultRow, PlayerStatRow, PlayerResultRow, MatchRow):
         model.objects.all().delete()
@@ -259,5 +285,5 @@ def league_rebuild() -> dict[str, int]:
     derived = sum(1 for match in finished.iterator() if _rows_for(match) is not None)
     rated = 0
     for game, profile in MatchRow.objects.values_list("game", "profile").distinct().order_by("game", "profile"):
-        rated += ratings_recompute(game=game, profile=profile)
+        rated += _ratings_recompute(game=game, profile=profile)
     return {"matches": derived, "rated": rated}

@@ -10,6 +10,14 @@ from tests.conftest import Person
 from tests.league.helpers import League, league_build
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Memoised league reads live in the process-wide local-memory cache: start every test empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def committing(django_capture_on_commit_callbacks: Any) -> Callable[[], AbstractContextManager[Any]]:
     """Tasks are queued on commit; tests run inside one transaction, so run them when a write ends."""

@@ -21,12 +21,14 @@ def table(response: Any) -> list[dict[str, str]]:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8"))))
+    # A UTF-8 byte-order mark first, so that spreadsheets read non-ASCII names right.
+    assert response.content.startswith("\ufeff".encode())
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_matches_csv_opens_as_a_table(league: League) -> None:
     response = league.alice.get(f"/api/v1/stats/export/matches.csv?league={league.thursday}")
-    first_line = response.content.decode().splitlines()[0]
+    first_line = response.content.decode("utf-8-sig").splitlines()[0]
     assert first_line == "match,league,game,profile,finished_at,seat,player,place,score,winner"
     rows = table(response)
     # Thursday: m1 and m2 (4 seats each), m3 (3 seats) = 11 rows, in finishing order.

@@ -103,6 +103,10 @@ def test_player_page(league: League) -> None:
     # Across games in finishing order m1 (L), m2 (L), m4 (W), m3 (L): longest 1, current 0.
     assert "Longest win streak: <strong>1</strong> · current: <strong>0</strong>" in html
     assert f'href="/leagues/{league.friday}/?match={league.m4}"' in html
+    # Head-to-head against Bob: hearts m1 (behind), m2 and m4 (ahead), tonk m3 (behind) → 4, 2, 2, 0.
+    assert re.search(r">Bob</a></td><td>4</td><td>2</td><td>2</td><td>0</td>", html)
+    # Against Dave: m1 behind, m2 behind, m4 ahead → 3, 1, 2, 0.
+    assert re.search(r">Dave</a></td><td>3</td><td>1</td><td>2</td><td>0</td>", html)
 
 
 def test_player_page_bad_input(league: League) -> None:
