@@ -140,7 +140,7 @@ def equivalent_trumps(mine: Collection[Card], played: Collection[Card], mode: st
     >>> [str(c) for c in equivalent_trumps(parse_cards("AD KD QD"), (), "sequence")]
     ['AD', 'KD', 'QD']
     >>> [str(c) for c in equivalent_trumps(parse_cards("AD KD QD"), (), "adjacent_only")]
-    ['AD']
+    ['AD', 'KD']
     """
     ordered = sorted(mine, key=lambda c: -c.rank)
     high = ordered[0]

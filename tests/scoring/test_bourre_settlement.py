@@ -91,3 +91,107 @@ def test_six_four_pot_settlement(
 def _carry(s: Session, chips: int) -> Session:
     """Test set-up: ``chips`` already carried in the pot (paid by seat 0), as after earlier deals."""
     return dataclasses.replace(s, pot=s.pot + chips, ledger=(s.ledger[0] - chips, *s.ledger[1:]))
+
+
+def test_p2_split_pot_with_a_bourre() -> None:
+    """§6.4 P2: 5 seated, B = 10; A2 B2 C1 D0 → split; D pays 10; next 10 + 10 + antes C, E = 22."""
+    s = _carry(start("ABCDE"), 5)
+    s = step(s, "deal_result", played=[A, B, C, D], tricks=[2, 2, 1, 0, 0])
+    last = GAME.summary(s)["history"][-1]
+    assert last["pot_at_play"] == 10 and last["tied"] == [A, B]
+    assert last["payments"] == [{"seat": D, "chips": 10, "reason": "bourre"}]
+    s = step(s, "deal", up_card="2C", antes=[C, E])
+    assert GAME.summary(s)["pot"] == 22
+
+
+def test_p4_pot_limit() -> None:
+    """§6.4 P4: §6.1 with limit 20: deal 3 B = 30 → D takes 20, C and E pay 20; next 10 + 40 + 5 = 55."""
+    s = start("ABCDEFG", pot_limit=20)
+    s = step(s, "deal_result", played=[B, C, E, G], tricks=tricks(7, E=3, B=1, G=1))
+    s = step(s, "deal_result", played=[A, B, E, F], tricks=tricks(7, A=2, F=2, B=1))
+    s = step(s, "deal_result", played=[C, D, E], tricks=tricks(7, D=5))
+    d3 = GAME.summary(s)["history"][-1]
+    assert d3["pot_at_play"] == 30 and d3["taken"] == [{"seat": D, "chips": 20}]
+    assert [p["chips"] for p in d3["payments"]] == [20, 20]
+    s = step(s, "deal", up_card="2C")
+    assert GAME.summary(s)["pot"] == 55
+
+
+@pytest.mark.parametrize(
+    ("trick_row", "variants", "c_pays", "next_pot"),
+    [
+        # R2: A3 B1 C1, C's renege stood: A wins 8, C pays 8 and skips the ante → 12.
+        ([3, 1, 1, 0, 0], {}, 8, 12),
+        # R3: C also took no trick: pays once (8) → 12; stacked: 16 → 20.
+        ([3, 2, 0, 0, 0], {}, 8, 12),
+        ([3, 2, 0, 0, 0], {"renege_and_bourre_stack": True}, 16, 20),
+        # Variants of §7 (hand calculations): double_pot 16 → 0 + 16 + 4 = 20; retraction_only: C pays 0 and
+        # antes → 0 + 0 + 5 = 5.
+        ([3, 1, 1, 0, 0], {"renege_uncorrected_penalty": "double_pot"}, 16, 20),
+        ([3, 1, 1, 0, 0], {"renege_uncorrected_penalty": "retraction_only"}, 0, 5),
+    ],
+)
+def test_r2_r3_uncorrected_renege_by_result_entry(
+    trick_row: list[int], variants: dict[str, object], c_pays: int, next_pot: int
+) -> None:
+    s = _carry(start("ABCDE", **variants), 3)
+    s = step(s, "deal_result", played=[A, B, C], tricks=trick_row, reneges=[C])
+    last = GAME.summary(s)["history"][-1]
+    assert last["pot_at_play"] == 8
+    assert last["taken"] == [{"seat": A, "chips": 8}]
+    assert sum(p["chips"] for p in last["payments"] if p["seat"] == C) == c_pays
+    s = step(s, "deal", up_card="2C")
+    assert GAME.summary(s)["pot"] == next_pot
+
+
+def test_share_equally_fixed_bourre_and_dealer_for_all() -> None:
+    # Hand calculation: 5 antes = 5; A2 B2 C1 D0; share_equally: A and B take 5 // 2 = 2 each, 1 stays;
+    # fixed bourré 3: D pays 3; pot after = 5 − 4 + 3 = 4; no tie exemption (they took shares): D exempt only.
+    s = start("ABCDE", split_pot_handling="share_equally", bourre_payment="fixed", bourre_fixed_amount=3)
+    s = step(s, "deal_result", played=[A, B, C, D], tricks=[2, 2, 1, 0, 0])
+    last = GAME.summary(s)["history"][-1]
+    assert last["taken"] == [{"seat": A, "chips": 2}, {"seat": B, "chips": 2}]
+    assert last["pot_after"] == 4 and last["exempt_next"] == [D]
+    # dealer_for_all: the next dealer (B, seat 1) pays the 4 counted antes alone.
+    s = start("ABCDE", ante_payer="dealer_for_all")
+    s = step(s, "deal_result", played=[A, B], tricks=[5, 0, 0, 0, 0])  # A deals; B bourré pays 5
+    ledger_before = GAME.summary(s)["totals"]
+    s = step(s, "deal", up_card="2C", antes=[A, C, D, E])
+    after = GAME.summary(s)
+    assert after["deal"]["dealer"] == B
+    assert [x - y for x, y in zip(after["totals"], ledger_before, strict=True)] == [0, -4, 0, 0, 0]
+
+
+def test_leaving_joining_and_premature_signal() -> None:
+    s = start("ABCD")
+    s = step(s, "premature_signal", seat=B)  # §3.1.6: B loses the next turn to deal
+    s = step(s, "deal_result", played=[A, C], tricks=[3, 0, 2, 0])  # A deals deal 1
+    assert GAME.summary(s)["next_dealer"] == C  # B skipped (§5.5)
+    s = step(s, "leave", seat=C)
+    assert GAME.summary(s)["next_dealer"] == D  # C left: the next seated player deals (§2.3)
+    s = step(s, "deal_result", played=[A, B], tricks=[3, 2, 0, 0])
+    s = step(s, "join", seat=C)
+    s = step(s, "deal", up_card="2C", antes=[A, B, C, D])
+    assert GAME.summary(s)["deal"]["dealer"] == A
+    assert GAME.summary(s)["chips_conserved"]
+
+
+def test_nobody_played_carry_over() -> None:
+    s = start("ABCD", all_pass_policy="carry_over")
+    s = step(s, "deal_result", played=[], dealer=A)
+    last = GAME.summary(s)["history"][-1]
+    assert last["taken"] == [] and last["payments"] == [] and last["pot_after"] == 4
+    s = step(s, "deal", up_card="2C", antes=[A, B, C, D])
+    assert GAME.summary(s)["pot"] == 8
+
+
+def test_summary_explains_every_number() -> None:
+    s = start("ABCDEFG")
+    s = step(s, "deal_result", played=[B, C, E, G], tricks=tricks(7, E=3, B=1, G=1))
+    entry = GAME.summary(s)["history"][0]
+    codes = [line["code"] for line in entry["explain"]]
+    assert codes == ["antes", "pot_at_play", "wins_pot", "bourre", "pot_after"]
+    assert all(set(line) == {"code", "seat", "text"} for line in entry["explain"])
+    s = step(s, "end_session")
+    result = GAME.result(s)
+    assert result is not None and result.winners == (E,)

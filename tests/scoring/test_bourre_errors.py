@@ -1,0 +1,111 @@
+"""Bad input: each rejected with its own code, naming the rule, and the state unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring.bourre import GAME, Session
+from scoring.errors import RulesError
+from tests.scoring.bourre_helpers import decide, play, start, step
+
+HANDS = [
+    ["AD", "6D", "9S", "3S", "7C"],  # P1
+    ["QD", "KH", "2H", "5C", "9C"],  # P2
+    ["4S", "7D", "JH", "TC", "8H"],  # P3
+    ["7S", "5D", "3H", "4C", "6C"],  # P4, dealer, up-card 7♠
+]
+
+
+def known_deal() -> Session:
+    s = start(4)
+    s = step(s, "deal", dealer=3, up_card="7S", hands=HANDS)
+    return decide(s, "0:+0 1:+0 2:+0 3:+0")
+
+
+def expect(state: Session, code: str, event_type: str, **payload: Any) -> RulesError:
+    with pytest.raises(RulesError) as err:
+        GAME.apply_json(state, event_type, payload)
+    assert err.value.code == code
+    assert str(err.value.rule).startswith("bourre.md §")
+    return err.value
+
+
+def test_card_out_of_turn() -> None:
+    s = known_deal()
+    before = GAME.summary(s)
+    error = expect(s, "not_your_turn", "play_card", seat=1, card="QD")
+    assert error.params["expected"] == 0
+    assert GAME.summary(s) == before  # nothing changed
+
+
+def test_card_already_played_and_not_in_hand() -> None:
+    s = start(4)
+    s = step(s, "deal", dealer=3, up_card="7S")
+    s = decide(s, "0:+0 1:+0 2:+0 3:+0")
+    s = play(s, "QD")
+    expect(s, "card_already_played", "play_card", seat=1, card="QD")
+    s = known_deal()
+    expect(s, "card_not_in_hand", "play_card", seat=0, card="KD")
+
+
+def test_card_the_player_cannot_hold() -> None:
+    s = start(4)
+    s = step(s, "deal", dealer=3, up_card="7S")
+    s = decide(s, "0:+0")
+    s = step(s, "declare", seat=1, play=True)
+    s = step(s, "draw", seat=1, count=1, discarded=["KC"])
+    s = decide(s, "2:+0 3:+0")
+    s = play(s, "2D")
+    expect(s, "card_discarded", "play_card", seat=1, card="KC")  # discarded in the draw (§8)
+    expect(s, "card_in_other_hand", "play_card", seat=1, card="7S")  # the dealer's up-card
+
+
+def test_illegal_card_with_known_hand_is_refused() -> None:
+    s = play(known_deal(), "7C")
+    error = expect(s, "must_head_trick", "play_card", seat=1, card="5C")  # 9♣ beats W = 7♣
+    assert error.params["legal"] == ["9C"]
+    s = play(s, "9C")  # the refusal cost nothing: the legal card is accepted
+    assert GAME.summary(s)["findings"] == []
+
+
+@pytest.mark.parametrize(
+    ("cards", "seat", "card", "code"),
+    [
+        ("6D", 1, "KH", "must_follow_suit"),  # P2 holds Q♦
+        ("6D QD", 2, "4S", "must_follow_suit"),  # P3 holds 7♦
+        ("6D QD 7D", 3, "3H", "must_follow_suit"),  # P4 holds 5♦
+        ("7C", 1, "5C", "must_head_trick"),  # 9♣ beats W = 7♣
+        ("7C 9C", 2, "4S", "must_follow_suit"),  # P3 holds T♣
+        ("7C 9C TC", 3, "7S", "must_follow_suit"),  # P4 holds 4♣ 6♣ (neither beats T♣: any club)
+        ("6D QD 7D 5D KH 8H 3H", 0, "7C", "must_trump"),  # P1 void in ♥ holding 9♠ 3♠
+    ],
+)
+def test_refusals_table(cards: str, seat: int, card: str, code: str) -> None:
+    s = play(known_deal(), cards)
+    expect(s, code, "play_card", seat=seat, card=card)
+
+
+def test_result_entry_errors() -> None:
+    s = start("ABCDE")
+    expect(s, "tricks_must_total_5", "deal_result", played=[0, 1, 2], tricks=[2, 2, 0, 0, 0])
+    expect(s, "passer_took_tricks", "deal_result", played=[0, 1], tricks=[2, 2, 1, 0, 0])
+    expect(s, "tricks_required", "deal_result", played=[0, 1])
+    expect(s, "renege_by_non_player", "deal_result", played=[0, 1], tricks=[3, 2, 0, 0, 0], reneges=[4])
+    expect(s, "dealer_must_play_ace", "deal_result", dealer=0, up_card="AS", played=[1, 2], tricks=[0, 3, 2, 0, 0])
+    expect(s, "ante_missing", "deal_result", antes=[0, 1], played=[0, 1], tricks=[3, 2, 0, 0, 0])
+    s = step(s, "deal_result", played=[0, 1], tricks=[5, 0, 0, 0, 0])
+    expect(s, "ante_from_exempt_player", "deal", up_card="2C", antes=[0, 1, 2, 3, 4])
+    expect(s, "wrong_dealer", "deal", up_card="2C", dealer=0)
+
+
+def test_phase_errors() -> None:
+    s = known_deal()
+    expect(s, "deal_in_progress", "deal", up_card="2C")
+    s = start(8, max_discard="three_with_7_or_8")
+    s = step(s, "deal", dealer=7, up_card="2C")
+    s = step(s, "declare", seat=0, play=True)
+    expect(s, "too_many_discards", "draw", seat=0, count=4)
+    s2 = step(start(3), "end_session")
+    expect(s2, "match_finished", "deal_result", played=[])
