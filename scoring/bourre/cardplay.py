@@ -171,6 +171,8 @@ def declare(state: Session, event: Declare) -> Session:
         notes += (Note("passes", f"{name} passes: out of this deal, the ante stays in the pot (§3.1.3).", seat),)
         pool += HAND  # the folded hand can be recycled (§3.2)
         up_out = up_out or seat == deal.dealer
+    # A folded hand goes to the discard pool and may be dealt again (§3.2): it is no longer anyone's.
+    hands = deal.hands if event.play else tuple(None if s == seat else h for s, h in enumerate(deal.hands))
     deal = dataclasses.replace(
         deal,
         decisions=(*deal.decisions, (seat, event.play)),
@@ -178,6 +180,7 @@ def declare(state: Session, event: Declare) -> Session:
         pool=pool,
         up_out=up_out,
         second_antes=second,
+        hands=hands,
     )
     state = dataclasses.replace(state, deal=deal, ledger=ledger, pot=pot)
     return _dealer_alone(state)
@@ -238,7 +241,8 @@ def draw(state: Session, event: Draw) -> Session:
     new_hand = (hand - set(event.discarded)) | set(event.received) if known and hand is not None else None
     hands = tuple(new_hand if s == seat else h for s, h in enumerate(deal.hands))
     discards = tuple(d | set(event.discarded) if s == seat else d for s, d in enumerate(deal.discards))
-    up_out = deal.up_out or (seat == deal.dealer and deal.up_card in event.discarded)
+    # §8: whether the dealer discarded the up-card is public; exchanging all five discards it too.
+    up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == HAND))
     notes += (Note("draw", f"{state.players[seat]} exchanges {event.count} (stock left {stock}).", seat),)
     record = DrawRecord(seat, event.count, event.discarded, event.received, from_stock, rest)
     deal = dataclasses.replace(

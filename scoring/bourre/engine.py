@@ -71,14 +71,16 @@ class BourreGame(Game[Session, BourreVariants]):
         if state.deal is not None and step is not None:
             return _deal_actions(state, step)
         actions: list[JSON] = []
+        base = state
         if state.deal is not None:
             actions += _after_play_actions(state)
-        expected, _, _ = session.expected_dealer(state)
-        due, _ = session.ante_plan(state, expected if expected is not None else min(state.seated, default=0))
+            base = cardplay.finish_deal(state)  # settled when the next deal starts
+        expected, _, _ = session.expected_dealer(base)
+        due, _ = session.ante_plan(base, expected if expected is not None else min(base.seated, default=0))
         actions.append({"type": "deal", "dealer": expected, "antes": list(due)})
-        actions.append({"type": "deal_result", "dealer": expected, "antes": list(due), "seated": sorted(state.seated)})
-        actions += [{"type": "leave", "seat": s} for s in sorted(state.seated)]
-        actions += [{"type": "join", "seat": s} for s in range(state.seats) if s not in state.seated]
+        actions.append({"type": "deal_result", "dealer": expected, "antes": list(due), "seated": sorted(base.seated)})
+        actions += [{"type": "leave", "seat": s} for s in sorted(base.seated)]
+        actions += [{"type": "join", "seat": s} for s in range(base.seats) if s not in base.seated]
         actions.append({"type": "end_session"})
         return actions
 
