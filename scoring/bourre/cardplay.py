@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from scoring.bourre.events import Deal, Declare, Draw, PlayCard, Recall, Renege
+from scoring.bourre import session
+from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import describe, proven_reneges
-from scoring.bourre.session import close_deal, open_deal, pay
-from scoring.bourre.state import CardDeal, DrawRecord, Finding, Note, Session
+from scoring.bourre.session import close_deal, open_deal
+from scoring.bourre.state import CardDeal, Finding, Note, Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
+from scoring.bourre.turns import HAND, RULE_DEAL, RULE_PLAY, expect, next_step
 from scoring.cards import STANDARD_DECK, Card
 from scoring.errors import RulesError
-
-RULE_DEAL = "bourre.md §2.6"
-RULE_DECIDE = "bourre.md §3.1"
-RULE_DRAW = "bourre.md §3.2"
-RULE_PLAY = "bourre.md §3.3"
-HAND = 5
 
 
 def start_deal(state: Session, event: Deal) -> Session:
@@ -94,193 +90,11 @@ def _check_hands(
     return tuple(out)
 
 
-# -- whose turn -------------------------------------------------------------------------------------
-
-
-def next_step(state: Session) -> tuple[str, int] | None:
-    """``("declare"|"draw"|"play", seat)`` expected next in the current deal, or ``None`` when complete."""
-    deal = state.deal
-    if deal is None:
-        return None
-    v = state.variants
-    decided = {s for s, _ in deal.decisions}
-    drawn = {d.seat for d in deal.draws}
-    active = deal.active
-    if len(decided) == len(deal.order) and len(active) <= 1:
-        return None
-    combined = v.decision_mode == "combined_rotation"
-    for seat in deal.order:
-        if seat not in decided:
-            return ("declare", seat)
-        if combined and seat in active and seat not in drawn:
-            return ("draw", seat)
-    for seat in active:
-        if seat not in drawn:
-            return ("draw", seat)
-    if len(deal.plays) >= HAND * len(active):
-        return None
-    to_play = tricks(deal)[-1].to_play
-    assert to_play is not None
-    return ("play", to_play)
-
-
-def _expect(state: Session, kind: str, seat: int) -> CardDeal:
-    deal = state.deal
-    if deal is None:
-        raise RulesError("no_deal", "Record a deal first.", rule=RULE_DEAL)
-    step = next_step(state)
-    if step is None:
-        raise RulesError("deal_complete", "This deal is complete: record the next deal.", rule=RULE_PLAY)
-    if step != (kind, seat):
-        expected_kind, expected_seat = step
-        raise RulesError(
-            "not_your_turn",
-            f"Next is {state.players[expected_seat]} to {expected_kind}, not {state.players[seat] if 0 <= seat < state.seats else seat} to {kind} (§3.1, §3.3).",
-            rule=RULE_PLAY if expected_kind == "play" else RULE_DECIDE,
-            expected=expected_seat,
-            expected_action=expected_kind,
-            seat=seat,
-        )
-    return deal
-
-
-# -- play or pass, draw -----------------------------------------------------------------------------
-
-
-def declare(state: Session, event: Declare) -> Session:
-    deal = _expect(state, "declare", event.seat)
-    v = state.variants
-    seat = event.seat
-    name = state.players[seat]
-    ace = deal.up_card.rank == 14 and v.up_card_owned
-    if not event.play and seat == deal.dealer and ace and v.dealer_must_play_on_ace:
-        raise RulesError(
-            "dealer_must_play_ace", "The up-card is an ace: the dealer must play (§3.1.4).", rule=RULE_DECIDE
-        )
-    notes = deal.notes
-    pool = deal.pool
-    up_out = deal.up_out
-    ledger, pot = state.ledger, state.pot
-    second = deal.second_antes
-    if event.play:
-        notes += (Note("plays", f"{name} plays.", seat),)
-        if v.second_ante:
-            ledger, pot, second = pay(ledger, seat, v.ante_amount), pot + v.ante_amount, (*second, seat)
-            notes += (Note("second_ante", f"{name} adds the second ante: {v.ante_amount} (§7).", seat),)
-    else:
-        notes += (Note("passes", f"{name} passes: out of this deal, the ante stays in the pot (§3.1.3).", seat),)
-        pool += HAND  # the folded hand can be recycled (§3.2)
-        up_out = up_out or seat == deal.dealer
-    # A folded hand goes to the discard pool and may be dealt again (§3.2): it is no longer anyone's.
-    hands = deal.hands if event.play else tuple(None if s == seat else h for s, h in enumerate(deal.hands))
-    deal = dataclasses.replace(
-        deal,
-        decisions=(*deal.decisions, (seat, event.play)),
-        notes=notes,
-        pool=pool,
-        up_out=up_out,
-        second_antes=second,
-        hands=hands,
-    )
-    state = dataclasses.replace(state, deal=deal, ledger=ledger, pot=pot)
-    return _dealer_alone(state)
-
-
-def _dealer_alone(state: Session) -> Session:
-    """§3.1.5 [our default]: everyone before the dealer passed → the dealer plays alone and collects."""
-    deal = state.deal
-    assert deal is not None
-    v = state.variants
-    others = [s for s in deal.order if s != deal.dealer]
-    decided = dict(deal.decisions)
-    if v.all_pass_policy != "dealer_collects" or deal.dealer in decided:
-        return state
-    if not all(s in decided and not decided[s] for s in others):
-        return state
-    note = Note("all_pass_dealer", "Everyone else passed: the dealer plays alone and collects (§3.1.5).", deal.dealer)
-    deal = dataclasses.replace(deal, notes=(*deal.notes, note))
-    state = dataclasses.replace(state, deal=deal)
-    return declare(state, Declare(seat=deal.dealer, play=True))
-
-
-def draw(state: Session, event: Draw) -> Session:
-    deal = _expect(state, "draw", event.seat)
-    v = state.variants
-    seat = event.seat
-    cap = v.discard_cap(len(deal.seated))
-    if not 0 <= event.count <= cap:
-        raise RulesError(
-            "too_many_discards",
-            f"A player exchanges 0 to {cap} cards, not {event.count} (§3.1.2, §7).",
-            rule=RULE_DECIDE,
-            maximum=cap,
-            count=event.count,
-        )
-    if len(event.discarded) > event.count or len(event.received) > event.count:
-        raise RulesError("draw_cards_count", f"At most {event.count} cards are discarded and received.", rule=RULE_DRAW)
-    hand = deal.hands[seat]
-    _check_draw_cards(state, deal, event, hand)
-    from_stock = min(event.count, deal.stock)
-    rest = event.count - from_stock
-    stock, pool = deal.stock - from_stock, deal.pool
-    notes = deal.notes
-    if rest:
-        if rest > pool:
-            raise RulesError("stock_exhausted", "Not enough cards left to serve this draw (§3.2).", rule=RULE_DRAW)
-        notes += (
-            Note(
-                "stock_recycled",
-                f"Stock ran out: {from_stock} from the stock, then {pool} discarded/folded cards of players who "
-                f"already acted are shuffled and {rest} dealt from them (§3.2).",
-                seat,
-            ),
-        )
-        stock, pool = pool - rest, 0
-    pool += event.count  # this player's discards become recyclable only after they are served
-    known = hand is not None and len(event.discarded) == event.count and len(event.received) == event.count
-    new_hand = (hand - set(event.discarded)) | set(event.received) if known and hand is not None else None
-    hands = tuple(new_hand if s == seat else h for s, h in enumerate(deal.hands))
-    discards = tuple(d | set(event.discarded) if s == seat else d for s, d in enumerate(deal.discards))
-    # §8: whether the dealer discarded the up-card is public; exchanging all five discards it too.
-    up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == HAND))
-    notes += (Note("draw", f"{state.players[seat]} exchanges {event.count} (stock left {stock}).", seat),)
-    record = DrawRecord(seat, event.count, event.discarded, event.received, from_stock, rest)
-    deal = dataclasses.replace(
-        deal,
-        draws=(*deal.draws, record),
-        stock=stock,
-        pool=pool,
-        hands=hands,
-        discards=discards,
-        up_out=up_out,
-        notes=notes,
-    )
-    return dataclasses.replace(state, deal=deal)
-
-
-def _check_draw_cards(state: Session, deal: CardDeal, event: Draw, hand: frozenset[Card] | None) -> None:
-    for card in event.discarded:
-        if hand is not None and card not in hand:
-            raise RulesError("card_not_in_hand", f"{card.pretty} is not in this hand.", rule=RULE_DRAW, card=str(card))
-        if hand is None and card == deal.up_card and event.seat != deal.dealer:
-            raise RulesError("card_in_other_hand", "The up-card is the dealer's.", rule=RULE_DEAL, card=str(card))
-    for card in event.received:
-        if card.is_joker or card in event.discarded:
-            raise RulesError("impossible_card", f"{card.pretty} cannot be received here.", rule=RULE_DRAW)
-        for other, held in enumerate(deal.hands):
-            if held is not None and card in held and other != event.seat:
-                raise RulesError(
-                    "card_in_other_hand", f"{card.pretty} is in another player's hand.", rule=RULE_DRAW, card=str(card)
-                )
-        if hand is not None and card in hand - set(event.discarded):
-            raise RulesError("duplicate_card", f"{card.pretty} is already in this hand.", rule=RULE_DRAW)
-
-
 # -- the play ---------------------------------------------------------------------------------------
 
 
 def play_card(state: Session, event: PlayCard) -> Session:
-    deal = _expect(state, "play", event.seat)
+    deal = expect(state, "play", event.seat)
     v = state.variants
     seat, card = event.seat, event.card
     _check_card_possible(state, deal, seat, card)
@@ -386,6 +200,8 @@ def recall(state: Session, event: Recall) -> Session:
 
 def allege(state: Session, event: Renege) -> Session:
     deal = state.deal
+    if event.deal is not None and (deal is None or event.deal != deal.number):
+        return session.late_claim(state, event)
     if deal is None:
         raise RulesError(
             "no_deal_to_allege",

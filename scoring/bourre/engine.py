@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from scoring.bourre import cardplay, session
+from scoring.bourre import cardplay, drawing, session, turns
 from scoring.bourre.events import (
     EVENT_CLASSES,
     Deal,
@@ -58,8 +58,9 @@ class BourreGame(Game[Session, BourreVariants]):
             raise RulesError(
                 "match_finished", "The session is over: nothing more can be recorded.", rule="bourre.md §4"
             )
-        if isinstance(event, _BETWEEN_DEALS) and state.deal is not None:
-            if cardplay.next_step(state) is not None:
+        late = isinstance(event, Renege) and state.deal is not None and event.deal not in (None, state.deal.number)
+        if (isinstance(event, _BETWEEN_DEALS) or late) and state.deal is not None:
+            if turns.next_step(state) is not None:
                 raise RulesError("deal_in_progress", "Finish recording the current deal first.", rule="bourre.md §3.5")
             state = cardplay.finish_deal(state)
         return _dispatch(state, event)
@@ -67,7 +68,7 @@ class BourreGame(Game[Session, BourreVariants]):
     def legal_actions(self, state: Session) -> list[JSON]:
         if state.finished:
             return []
-        step = cardplay.next_step(state)
+        step = turns.next_step(state)
         if state.deal is not None and step is not None:
             return _deal_actions(state, step)
         actions: list[JSON] = []
@@ -90,12 +91,12 @@ class BourreGame(Game[Session, BourreVariants]):
     def summary(self, state: Session) -> JSON:
         shown = state
         provisional = None
-        if state.deal is not None and cardplay.next_step(state) is None and not state.finished:
+        if state.deal is not None and turns.next_step(state) is None and not state.finished:
             # A complete deal is settled when the next deal starts (§5.2/§5.3 windows stay open);
             # the summary shows its settlement already, marked provisional.
             shown = cardplay.finish_deal(state)
             provisional = shown.history[-1].number
-        step = cardplay.next_step(state)
+        step = turns.next_step(state)
         expected, _, _ = session.expected_dealer(shown)
         findings = [f.as_json() for f in shown.findings]
         if state.deal is not None and provisional is None:
@@ -127,9 +128,9 @@ def _dispatch(state: Session, event: Event) -> Session:
     if isinstance(event, Deal):
         return cardplay.start_deal(state, event)
     if isinstance(event, Declare):
-        return cardplay.declare(state, event)
+        return drawing.declare(state, event)
     if isinstance(event, Draw):
-        return cardplay.draw(state, event)
+        return drawing.draw(state, event)
     if isinstance(event, PlayCard):
         return cardplay.play_card(state, event)
     if isinstance(event, Recall):

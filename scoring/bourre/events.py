@@ -93,14 +93,19 @@ class Recall(Event):
 
 @dataclass(frozen=True, slots=True)
 class Renege(Event):
-    """The table alleges a renege the record cannot show (§5.3): before the next deal starts.
+    """The table alleges a renege the record cannot show (§5.3), in the deal being recorded card by
+    card (until the next deal starts). ``recalled`` says whether it was corrected in time (§5.2).
 
-    ``recalled`` says whether it was corrected in time (§5.2).
+    ``deal`` names an earlier, settled deal: allowed only under ``renege_claim_deadline =
+    end_of_session`` and between deals; the offender then pays that deal's renege penalty into the
+    current pot and that deal's result otherwise stands. A result-entry deal is corrected with an
+    ``amend`` of its ``deal_result`` instead.
     """
 
     TYPE = "renege"
     seat: int
     recalled: bool = False
+    deal: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from scoring.bourre.events import DealResult
+from scoring.bourre.events import DealResult, Renege
 from scoring.bourre.settlement import Outcome, settle
-from scoring.bourre.state import DealRecord, Note, Session
+from scoring.bourre.state import DealRecord, Finding, Note, Session
 from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.protocol import MatchResult, places_from_scores
@@ -354,3 +354,44 @@ def end_session(state: Session) -> Session:
     how = f"Net chips at the end of the session; {state.pot} chips stay in the pot."
     result = MatchResult(winners, places_from_scores(scores, lower_is_better=False), scores, False, how)
     return dataclasses.replace(state, finished=True, result=result)
+
+
+def late_claim(state: Session, event: Renege) -> Session:
+    """§5.3 / §7 ``renege_claim_deadline = end_of_session``: a renege in an earlier deal."""
+    v = state.variants
+    rule = "bourre.md §5.3"
+    if v.renege_claim_deadline != "end_of_session":
+        raise RulesError(
+            "renege_claim_too_late",
+            "A renege may be alleged only until the next deal is dealt; after that the result stands (§5.3).",
+            rule=rule,
+            deal=event.deal,
+        )
+    if state.deal is not None:
+        raise RulesError("deal_in_progress", "Enter a late renege claim between deals.", rule=rule)
+    record = next((h for h in state.history if h.number == event.deal), None)
+    if record is None or event.seat not in record.active or event.recalled:
+        raise RulesError(
+            "renege_by_non_player",
+            "A late claim names a settled deal in which that player played, and a renege that stood (§5.3).",
+            rule=rule,
+            deal=event.deal,
+            seat=event.seat,
+        )
+    pot = record.pot_at_play
+    amount = {"match_pot": v.cap(pot), "double_pot": v.cap(2 * pot), "retraction_only": 0}[v.renege_uncorrected_penalty]
+    finding = Finding(
+        record.number,
+        event.seat,
+        "renege_alleged",
+        f"late claim: renege in deal {record.number}; pays {amount} into the current pot (§5.3, §7).",
+        source="table",
+    )
+    exempt = state.exempt | ({event.seat} if amount and v.exemptions_apply else set())
+    return dataclasses.replace(
+        state,
+        ledger=pay(state.ledger, event.seat, amount),
+        pot=state.pot + amount,
+        exempt=frozenset(exempt),
+        findings=(*state.findings, finding),
+    )

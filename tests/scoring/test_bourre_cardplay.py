@@ -194,3 +194,47 @@ def test_six_six_stock_exhaustion() -> None:
     assert stocks == [7, 3, 3, 12, 9, 9, 7, 2]
     notes = [n for n in GAME.summary(s)["deal"]["explain"] if n["code"] == "stock_recycled"]
     assert len(notes) == 1 and "14" in notes[0]["text"] and notes[0]["seat"] == 3
+
+
+def test_separate_rounds_and_second_ante() -> None:
+    """§7 decision_mode = separate_rounds: all declare (paying the second ante), then draws in rotation."""
+    s = start(4, decision_mode="separate_rounds", second_ante=True)
+    s = step(s, "deal", dealer=3, up_card="5H")
+    for seat, plays in ((0, True), (1, False), (2, True), (3, True)):
+        assert GAME.legal_actions(s)[0] == {"type": "declare", "seat": seat, "play": [True, False]}
+        s = step(s, "declare", seat=seat, play=plays)
+    assert GAME.summary(s)["pot"] == 4 + 3  # 4 antes + 3 second antes
+    assert [a["seat"] for a in GAME.legal_actions(s)[:1]] == [0]
+    with pytest.raises(RulesError) as err:
+        step(s, "draw", seat=2, count=1)
+    assert err.value.code == "not_your_turn"
+
+
+def test_ownerless_up_card() -> None:
+    """§7 trump_source = separate_card_no_owner: nobody holds it, the stock is one smaller, no ace rule."""
+    s = start(3, trump_source="separate_card_no_owner")
+    s = step(s, "deal", dealer=2, up_card="AH")
+    assert GAME.summary(s)["deal"]["stock"] == 52 - 15 - 1
+    s = decide(s, "0:+0 1:+0 2:+0")
+    with pytest.raises(RulesError) as err:
+        step(s, "play_card", seat=0, card="AH")
+    assert err.value.code == "card_in_other_hand"
+
+
+def test_late_renege_claim() -> None:
+    """§7 renege_claim_deadline: a claim about a settled deal is refused by default; under
+    end_of_session the offender pays that deal's B (5) into the current pot (our reading)."""
+    s = start("ABCDE")
+    s = step(s, "deal", dealer=4, up_card="2S")
+    s = decide(s, "0:+0 1:+0 2:- 3:- 4:-")
+    s = play(s, "AD 2D KD 3D QD 4D JD 5D TD 6D")
+    s = step(s, "deal_result", played=[0, 1], tricks=[3, 2, 0, 0, 0])
+    with pytest.raises(RulesError) as err:
+        step(s, "renege", seat=1, deal=1)
+    assert err.value.code == "renege_claim_too_late"
+    s = start("ABCDE", renege_claim_deadline="end_of_session")
+    s = step(s, "deal_result", played=[0, 1], tricks=[3, 2, 0, 0, 0])
+    pot = GAME.summary(s)["pot"]
+    s = step(s, "renege", seat=1, deal=1)
+    assert GAME.summary(s)["pot"] == pot + 5
+    assert GAME.summary(s)["exempt_next_ante"] == [1]

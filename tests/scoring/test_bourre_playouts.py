@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.bourre import GAME, Session
-from scoring.bourre.cardplay import next_step
 from scoring.bourre.play import play_position
+from scoring.bourre.turns import next_step
 from scoring.cards import STANDARD_DECK, Card
 from scoring.record import MatchRecord, RecordedEvent, replay
 
