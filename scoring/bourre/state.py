@@ -6,7 +6,7 @@ the rest, so ``sum(ledger) + pot == 0`` always (§4.7).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit
@@ -177,7 +177,6 @@ class Session:
     findings: tuple[Finding, ...] = ()
     finished: bool = False
     result: MatchResult | None = None
-    pending_notes: tuple[Note, ...] = field(default=())
 
     @property
     def seats(self) -> int:
