@@ -13,12 +13,11 @@ A play is a **proven** renege when it is illegal for *every* hand containing tho
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection
 
 from scoring.bourre.legality import CinchView, PlayRules, card_beats, has_cinch, why_illegal, winning_card
 from scoring.bourre.state import CardDeal, Finding
-from scoring.bourre.tricks_view import cinch_view, play_rules, tricks
+from scoring.bourre.tricks_view import play_contexts, play_rules
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit, card_of
 
@@ -45,28 +44,27 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
     trump = deal.trump
     found: list[Finding] = []
     outside = _outside_by_seat(deal, v)
+    contexts = play_contexts(deal, v)
     for seat in deal.active:
         if deal.hands[seat] is not None:
             continue  # a known hand: every play was checked when it was recorded
-        own = [(i, c) for i, (s, c) in enumerate(deal.plays) if s == seat]
-        for j, (index, card) in enumerate(own):
-            before_deal = dataclasses.replace(deal, plays=deal.plays[:index])
-            trick = tricks(before_deal)[-1]
-            view = cinch_view(before_deal, seat, v)
-            hand_size = 5 - (trick.number - 1)
-            up = _up_held(deal, seat, index, v)
+        own = [ctx for ctx in contexts if ctx.seat == seat]
+        for j, ctx in enumerate(own):
+            card = ctx.card
+            hand_size = 5 - (ctx.trick - 1)
+            up = _up_held(deal, seat, ctx.index, v)
             for m in range(j, len(own)):
-                known = {c for _, c in own[j : m + 1]} | up
-                code = _violation(card, known, hand_size, trick.cards, trump, rules, view, outside[seat])
+                known = {c.card for c in own[j : m + 1]} | up
+                code = _violation(card, known, hand_size, ctx.before, trump, rules, ctx.view, outside[seat])
                 if code is not None:
-                    witness = own[m][1] if m > j else (next(iter(up)) if up else card)
+                    witness = own[m].card if m > j else (next(iter(up)) if up else card)
                     found.append(
                         Finding(
                             deal=number,
                             seat=seat,
                             code=code,
-                            text=f"trick {trick.number}: {card.pretty} {describe(code)}; proven by {witness.pretty}.",
-                            trick=trick.number,
+                            text=f"trick {ctx.trick}: {card.pretty} {describe(code)}; proven by {witness.pretty}.",
+                            trick=ctx.trick,
                             card=card,
                             proven_by=witness,
                         )

@@ -110,16 +110,78 @@ def cinch_view(deal: CardDeal, seat: int, v: BourreVariants, trick_list: list[Tr
     """What ``seat`` knows for the §3.6 test just before playing to the current trick."""
     trick_list = tricks(deal) if trick_list is None else trick_list
     current = trick_list[-1]
-    trump = deal.trump
-    known_out = {c for c in (deal.discards[seat] if deal.discards else ()) if c.suit == trump}
-    if deal.up_out or not v.up_card_owned:
-        known_out.add(deal.up_card)
     others = [s for s in deal.active if s != seat]
     return CinchView(
         won=tricks_won(deal, current.number).get(seat, 0),
         played=frozenset(c for _, c in deal.plays),
-        known_out=frozenset(known_out),
+        known_out=_known_out(deal, seat, v),
         last_to_play=len(current.cards) == len(current.seats) - 1,
         others_void_in_trump=all(shown_void_in_trump(deal, s, trick_list, v) for s in others),
         own_played=frozenset(c for s, c in deal.plays if s == seat),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """One recorded play with what its player knew then: the trick number, the cards before it in
+    the trick and the §3.6 view (computed in one pass over the deal, for the renege proofs)."""
+
+    index: int
+    seat: int
+    card: Card
+    trick: int
+    before: tuple[Card, ...]
+    view: CinchView
+
+
+def play_contexts(deal: CardDeal, v: BourreVariants) -> list[PlayContext]:
+    active = deal.active
+    if len(active) < 2:
+        return []
+    trump = deal.trump
+    k = len(active)
+    leader = active[0]
+    seats = rotate(active, leader)
+    won = dict.fromkeys(active, 0)
+    played: set[Card] = set()
+    own: dict[int, set[Card]] = {s: set() for s in active}
+    void: set[int] = set()
+    known_out = {s: _known_out(deal, s, v) for s in active}
+    cards: list[Card] = []
+    number = 1
+    out: list[PlayContext] = []
+    for index, (seat, card) in enumerate(deal.plays):
+        view = CinchView(
+            won=won[seat],
+            played=frozenset(played),
+            known_out=known_out[seat],
+            last_to_play=len(cards) == k - 1,
+            others_void_in_trump=all(s in void for s in active if s != seat),
+            own_played=frozenset(own[seat]),
+        )
+        out.append(PlayContext(index, seat, card, number, tuple(cards), view))
+        if cards:
+            led = cards[0].suit
+            no_trump_on_trump_lead = led == trump and card.suit != trump
+            could_not_trump = card.suit not in (led, trump) and (
+                v.trump_when_cannot_overtrump or winning_card(cards, trump).suit != trump
+            )
+            if no_trump_on_trump_lead or could_not_trump:
+                void.add(seat)
+        cards.append(card)
+        played.add(card)
+        own[seat].add(card)
+        if len(cards) == k:
+            winner = seats[_win_index(tuple(cards), trump)]
+            won[winner] += 1
+            seats = rotate(active, winner)
+            cards = []
+            number += 1
+    return out
+
+
+def _known_out(deal: CardDeal, seat: int, v: BourreVariants) -> frozenset[Card]:
+    known = {c for c in (deal.discards[seat] if deal.discards else ()) if c.suit == deal.trump}
+    if deal.up_out or not v.up_card_owned:
+        known.add(deal.up_card)
+    return frozenset(known)
