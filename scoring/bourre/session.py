@@ -170,7 +170,16 @@ def close_deal(
     for seat in out.forfeits:
         forfeits[seat] += 1
     trick_list = tuple(tricks.get(s, 0) for s in range(state.seats)) if tricks else None
-    closing = Note("pot_after", f"Pot {pot} − {out.total_taken} taken + {out.total_paid} paid = {pot_after} (§4.7).")
+    closing: tuple[Note, ...] = (
+        Note("pot_after", f"Pot {pot} − {out.total_taken} taken + {out.total_paid} paid = {pot_after} (§4.7)."),
+    )
+    if out.exempt_next:
+        closing += (
+            Note(
+                "exempt_next_ante",
+                f"Exempt from the next ante: {_names(state, sorted(out.exempt_next))} (paid the pot or tied, §4.5).",
+            ),
+        )
     record = DealRecord(
         number=state.deal_number,
         mode=mode,
@@ -193,7 +202,7 @@ def close_deal(
         offenders=tuple(sorted(set(recalled) | set(uncorrected))),
         recalled=tuple(sorted(set(recalled))),
         ledger=ledger,
-        notes=notes + out.notes + (closing,),
+        notes=notes + out.notes + closing,
         plays=plays,
     )
     assert sum(ledger) + pot_after == 0, "chips are conserved (§4.7)"
@@ -224,6 +233,12 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
                 rule="bourre.md §5.1",
                 seat=seat,
             )
+    if (event.reneges or event.recalled) and len(played) < 2:
+        raise RulesError(
+            "renege_without_play",
+            "No cards are played in a lone-player or all-pass deal, so nobody can renege (§3.1.5, §8).",
+            rule="bourre.md §3.1",
+        )
     for seat in event.premature:
         check_seat(state, seat, "premature")
     pot_before = state.pot

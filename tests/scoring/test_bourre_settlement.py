@@ -190,8 +190,64 @@ def test_summary_explains_every_number() -> None:
     s = step(s, "deal_result", played=[B, C, E, G], tricks=tricks(7, E=3, B=1, G=1))
     entry = GAME.summary(s)["history"][0]
     codes = [line["code"] for line in entry["explain"]]
-    assert codes == ["antes", "pot_at_play", "wins_pot", "bourre", "pot_after"]
+    assert codes == ["antes", "pot_at_play", "wins_pot", "bourre", "pot_after", "exempt_next_ante"]
     assert all(set(line) == {"code", "seat", "text"} for line in entry["explain"])
     s = step(s, "end_session")
     result = GAME.result(s)
     assert result is not None and result.winners == (E,)
+
+
+@pytest.mark.parametrize(
+    ("variants", "entry", "next_antes", "next_pot"),
+    [
+        # Hand calculations, 5 seated A–E, 5 antes (B = 5) unless said otherwise.
+        # tied_players_skip_ante=false: A2 B2 C1 → split, nobody bourré; all 5 ante → 5 + 5 = 10.
+        ({"tied_players_skip_ante": False}, {"played": [A, B, C], "tricks": [2, 2, 1, 0, 0]}, [A, B, C, D, E], 10),
+        # Default: the tied A and B skip the ante → 5 + 3 = 8.
+        ({}, {"played": [A, B, C], "tricks": [2, 2, 1, 0, 0]}, [C, D, E], 8),
+        # uncorrected_renege_forfeits_pot=false: A3 (renege) B2 → A still takes 5 and pays 5 → 5 + 4 = 9.
+        (
+            {"uncorrected_renege_forfeits_pot": False},
+            {"played": [A, B], "tricks": [3, 2, 0, 0, 0], "reneges": [A]},
+            [B, C, D, E],
+            9,
+        ),
+        # Default: A cannot win (carry over) and pays 5 → 5 + 5 + 4 = 14.
+        ({}, {"played": [A, B], "tricks": [3, 2, 0, 0, 0], "reneges": [A]}, [B, C, D, E], 14),
+        # ante_amount 2: antes 10, A takes 10; C bourré pays 10; next antes A B D E × 2 = 8 → 18.
+        ({"ante_amount": 2}, {"played": [A, C], "tricks": [5, 0, 0, 0, 0]}, [A, B, D, E], 18),
+    ],
+)
+def test_variant_effects(
+    variants: dict[str, object], entry: dict[str, object], next_antes: list[int], next_pot: int
+) -> None:
+    s = step(start("ABCDE", **variants), "deal_result", **entry)
+    s = step(s, "deal", up_card="2C", antes=next_antes)
+    assert GAME.summary(s)["pot"] == next_pot
+
+
+def test_forfeit_variants() -> None:
+    # uncorrected_renege_forfeits_deal: A deals deal 1 and reneges; B, C, D, E deal deals 2–5; A's
+    # next turn (deal 6) is forfeited, so B deals it (§5.5).
+    s = start("ABCDE", uncorrected_renege_forfeits_deal=True)
+    s = step(s, "deal_result", played=[A, B], tricks=[3, 2, 0, 0, 0], reneges=[A])
+    for _ in range(4):  # deals 2–5 by B, C, D, E: nobody plays
+        s = step(s, "deal_result", played=[])
+    assert GAME.summary(s)["next_dealer"] == B
+    s = start("ABCDE", premature_signal_penalty="none")
+    s = step(s, "premature_signal", seat=B)
+    s = step(s, "deal_result", played=[])
+    assert GAME.summary(s)["next_dealer"] == B
+    s = start("ABCDE", dealer_must_play_on_ace=False)
+    s = step(s, "deal_result", dealer=A, up_card="AS", played=[B, C], tricks=[0, 3, 2, 0, 0])
+    assert GAME.summary(s)["history"][0]["winner"] == B
+
+
+def test_player_count_variant_and_lone_renege() -> None:
+    with pytest.raises(RulesError) as err:
+        start("ABCDEFGH", player_count="2-7")
+    assert err.value.code == "wrong_player_count"
+    s = start("ABCDE")
+    with pytest.raises(RulesError) as err:
+        step(s, "deal_result", played=[A], reneges=[A])
+    assert err.value.code == "renege_without_play"
