@@ -15,6 +15,8 @@ from scoring.protocol import Game
 GAME_MODULES: dict[str, str] = {
     "hearts": "scoring.hearts",
     "bourre": "scoring.bourre",
+    "tonk": "scoring.tonk",
+    "tshirt": "scoring.tshirt",
 }
 
 
