@@ -117,7 +117,10 @@ def _violation(
         best = winning_card(trick, trump)
         if card.suit != led and any(c.suit == led for c in others):
             return "must_follow_suit"
-        if card.suit not in (led, trump) and any(c.suit == trump for c in others):
+        # §7 trump_when_cannot_overtrump = false: only a trump that beats W had to be played.
+        if card.suit not in (led, trump) and any(
+            c.suit == trump and (rules.trump_when_cannot_overtrump or card_beats(c, best, led, trump)) for c in others
+        ):
             return "must_trump"
         code = _head(card, others, trick, trump, rules, best)
         if code is not None:

@@ -68,7 +68,8 @@ def _card_deal(rng: random.Random, state: Session, events: list[Any], known: boo
                 table.pool += table.hands[seat]
             state = _apply(state, events, "declare", {"seat": seat, "play": choice})
         elif kind == "draw":
-            count = rng.randint(0, 5)
+            cap = next(a["max"] for a in GAME.legal_actions(state) if a["type"] == "draw")
+            count = rng.randint(0, cap)
             hand = table.hands[seat]
             out = rng.sample(hand, count)
             got = []
@@ -123,10 +124,23 @@ def test_random_sessions(seed: int, players: int, deals: int) -> None:
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(players)]
     variants: dict[str, Any] = {}
-    if rng.random() < 0.3:
-        variants["second_ante"] = True
-    if rng.random() < 0.3:
-        variants["pot_limit"] = rng.randint(3, 20)
+    optional: list[tuple[str, Any]] = [
+        ("second_ante", True),
+        ("pot_limit", rng.randint(3, 20)),
+        ("decision_mode", "separate_rounds"),
+        ("all_pass_policy", "carry_over"),
+        ("split_pot_handling", "share_equally"),
+        ("ante_payer", "dealer_for_all"),
+        ("max_discard", "by_table_size"),
+        ("renege_uncorrected_penalty", "double_pot"),
+        ("forfeited_pot_policy", "next_best_eligible"),
+        ("renege_and_bourre_stack", True),
+    ]
+    for key, value in optional:
+        if rng.random() < 0.25:
+            variants[key] = value
+    if rng.random() < 0.2:
+        variants |= {"bourre_payment": "fixed", "bourre_fixed_amount": rng.randint(1, 5)}
     state = GAME.start(variants, names)
     events: list[tuple[str, dict[str, Any]]] = []
     for _ in range(deals):

@@ -25,11 +25,22 @@ def proven(state: Session) -> set[tuple[int, int]]:
     return {(f["seat"], f["trick"]) for f in GAME.summary(state)["findings"] if f["source"] == "record"}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), cheat=st.sampled_from([0.1, 0.3]))
 def test_proofs_sound_and_complete(seed: int, players: int, cheat: float) -> None:
     rng = random.Random(seed)
-    variants = rng.choice([{}, {"must_beat_mode": "highest_card"}, {"cinch_equivalent_trumps": "strict"}])
+    variants = rng.choice(
+        [
+            {},
+            {"must_beat_mode": "highest_card"},
+            {"cinch_equivalent_trumps": "strict"},
+            {"cinch_equivalent_trumps": "adjacent_only"},
+            {"cinch_rules": "akq_only"},
+            {"trump_when_cannot_overtrump": False},
+            {"head_trick_required": False},
+            {"must_lead_trump_when_others_void": True},
+        ]
+    )
     state = GAME.start(variants, [f"P{i}" for i in range(players)])
     deck = list(STANDARD_DECK)
     rng.shuffle(deck)
