@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from scoring.bourre import session
+from scoring.bourre import result_entry
 from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import describe, proven_reneges
@@ -201,7 +201,7 @@ def recall(state: Session, event: Recall) -> Session:
 def allege(state: Session, event: Renege) -> Session:
     deal = state.deal
     if event.deal is not None and (deal is None or event.deal != deal.number):
-        return session.late_claim(state, event)
+        return result_entry.late_claim(state, event)
     if deal is None:
         raise RulesError(
             "no_deal_to_allege",

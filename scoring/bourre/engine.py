@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from scoring.bourre import cardplay, drawing, session, turns
+from scoring.bourre import cardplay, drawing, result_entry, session, turns
 from scoring.bourre.events import (
     EVENT_CLASSES,
     Deal,
@@ -124,7 +124,7 @@ class BourreGame(Game[Session, BourreVariants]):
 
 def _dispatch(state: Session, event: Event) -> Session:
     if isinstance(event, DealResult):
-        return session.apply_deal_result(state, event)
+        return result_entry.apply_deal_result(state, event)
     if isinstance(event, Deal):
         return cardplay.start_deal(state, event)
     if isinstance(event, Declare):

@@ -6,9 +6,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from scoring.bourre.events import DealResult, Renege
 from scoring.bourre.settlement import Outcome, settle
-from scoring.bourre.state import DealRecord, Finding, Note, Session
+from scoring.bourre.state import DealRecord, Note, Session
 from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.protocol import MatchResult, places_from_scores
@@ -108,7 +107,7 @@ def open_deal(
     for seat, chips in payers:
         ledger = pay(ledger, seat, chips)
     paid = sum(c for _, c in payers)
-    notes += (Note("antes", f"Antes: {paid} chips from {_names(state, due) or 'nobody'} (§2.5, §4.5)."),)
+    notes += (Note("antes", f"Antes: {paid} chips from {names(state, due) or 'nobody'} (§2.5, §4.5)."),)
     state = dataclasses.replace(state, ledger=ledger, pot=state.pot + paid, forfeits=forfeits)
     return state, actual, payers, notes
 
@@ -129,13 +128,13 @@ def _check_antes(state: Session, antes: tuple[int, ...], due: tuple[int, ...]) -
     if missing or len(set(antes)) != len(antes):
         raise RulesError(
             "ante_missing" if missing else "duplicate_ante",
-            f"Every seated player who is not exempt antes: {_names(state, due)} (§2.5).",
+            f"Every seated player who is not exempt antes: {names(state, due)} (§2.5).",
             rule=RULE_ANTE,
             missing=missing,
         )
 
 
-def _names(state: Session, seats: Iterable[int]) -> str:
+def names(state: Session, seats: Iterable[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
@@ -177,7 +176,7 @@ def close_deal(
         closing += (
             Note(
                 "exempt_next_ante",
-                f"Exempt from the next ante: {_names(state, sorted(out.exempt_next))} (paid the pot or tied, §4.5).",
+                f"Exempt from the next ante: {names(state, sorted(out.exempt_next))} (paid the pot or tied, §4.5).",
             ),
         )
     record = DealRecord(
@@ -218,123 +217,6 @@ def close_deal(
     )
 
 
-def apply_deal_result(state: Session, event: DealResult) -> Session:
-    """Result entry of one whole deal (§4.8)."""
-    v = state.variants
-    seated = tuple(sorted(state.seated))
-    played = _check_played(state, event, seated)
-    tricks = _check_tricks(state, event, played)
-    for seat in (*event.reneges, *event.recalled):
-        check_seat(state, seat, "reneges")
-        if seat not in played:
-            raise RulesError(
-                "renege_by_non_player",
-                f"{state.players[seat]} did not play this deal and cannot have reneged (§5.1).",
-                rule="bourre.md §5.1",
-                seat=seat,
-            )
-    if (event.reneges or event.recalled) and len(played) < 2:
-        raise RulesError(
-            "renege_without_play",
-            "No cards are played in a lone-player or all-pass deal, so nobody can renege (§3.1.5, §8).",
-            rule="bourre.md §3.1",
-        )
-    for seat in event.premature:
-        check_seat(state, seat, "premature")
-    pot_before = state.pot
-    state, dealer, antes, notes = open_deal(state, event.dealer, event.antes)
-    ace = event.up_card is not None and event.up_card.rank == 14 and v.up_card_owned
-    if ace and v.dealer_must_play_on_ace and dealer not in played:
-        raise RulesError(
-            "dealer_must_play_ace",
-            "The up-card is an ace: the dealer must play (§3.1.4).",
-            rule="bourre.md §3.1",
-            seat=dealer,
-        )
-    lone = len(played) == 1
-    if not played and v.all_pass_policy == "dealer_collects":
-        played = (dealer,)
-        lone = True
-        notes += (Note("all_pass_dealer", "Everyone passed: the dealer collects as a lone player (§3.1.5).", dealer),)
-    second: tuple[int, ...] = ()
-    if v.second_ante:
-        second = played
-        for seat in played:
-            state = dataclasses.replace(
-                state, ledger=pay(state.ledger, seat, v.ante_amount), pot=state.pot + v.ante_amount
-            )
-        notes += (Note("second_ante", f"Second ante from {_names(state, played)} (§7 double ante)."),)
-    if lone:
-        tricks = {played[0]: 5}
-    state = _premature(state, event.premature)
-    return close_deal(
-        state,
-        mode="result",
-        dealer=dealer,
-        seated=seated,
-        up_card=event.up_card,
-        antes=antes,
-        second_antes=second,
-        pot_before=pot_before,
-        tricks=tricks,
-        lone=lone,
-        recalled=event.recalled,
-        uncorrected=event.reneges,
-        notes=notes,
-    )
-
-
-def _check_played(state: Session, event: DealResult, seated: tuple[int, ...]) -> tuple[int, ...]:
-    for seat in event.played:
-        check_seat(state, seat, "played")
-        if seat not in state.seated:
-            raise RulesError("not_seated", f"{state.players[seat]} is not seated.", rule=RULE_ENTRY, seat=seat)
-    if len(set(event.played)) != len(event.played):
-        raise RulesError("duplicate_seat", "A player is listed twice in played.", rule=RULE_ENTRY)
-    return tuple(s for s in seated if s in event.played)
-
-
-def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) -> dict[int, int]:
-    if event.tricks is None:
-        if len(played) >= 2:
-            raise RulesError(
-                "tricks_required", "Two or more played: enter the tricks each took (§4.8).", rule=RULE_ENTRY
-            )
-        return {}
-    if len(event.tricks) != state.seats:
-        raise RulesError(
-            "tricks_per_seat",
-            f"Give tricks for each of the {state.seats} players, not {len(event.tricks)}.",
-            rule=RULE_ENTRY,
-        )
-    for seat, count in enumerate(event.tricks):
-        if count < 0 or count > 5:
-            raise RulesError("tricks_out_of_range", f"Seat {seat} cannot take {count} tricks.", rule=RULE_ENTRY)
-        if count and seat not in played:
-            raise RulesError(
-                "passer_took_tricks",
-                f"{state.players[seat]} did not play and cannot have taken a trick (§1).",
-                rule=RULE_ENTRY,
-                seat=seat,
-            )
-    if played and sum(event.tricks) != 5:
-        raise RulesError(
-            "tricks_must_total_5",
-            f"Five tricks are played in every deal; these total {sum(event.tricks)} (§3.5).",
-            rule="bourre.md §3.5",
-            total=sum(event.tricks),
-        )
-    if not played and any(event.tricks):
-        raise RulesError("passer_took_tricks", "Nobody played, so nobody took a trick.", rule=RULE_ENTRY)
-    return {s: event.tricks[s] for s in played}
-
-
-def _premature(state: Session, seats: Iterable[int]) -> Session:
-    for seat in seats:
-        state = add_premature(state, seat)
-    return state
-
-
 def add_premature(state: Session, seat: int) -> Session:
     """§3.1.6: a premature signal forfeits the signaller's next turn to deal."""
     check_seat(state, seat)
@@ -369,44 +251,3 @@ def end_session(state: Session) -> Session:
     how = f"Net chips at the end of the session; {state.pot} chips stay in the pot."
     result = MatchResult(winners, places_from_scores(scores, lower_is_better=False), scores, False, how)
     return dataclasses.replace(state, finished=True, result=result)
-
-
-def late_claim(state: Session, event: Renege) -> Session:
-    """§5.3 / §7 ``renege_claim_deadline = end_of_session``: a renege in an earlier deal."""
-    v = state.variants
-    rule = "bourre.md §5.3"
-    if v.renege_claim_deadline != "end_of_session":
-        raise RulesError(
-            "renege_claim_too_late",
-            "A renege may be alleged only until the next deal is dealt; after that the result stands (§5.3).",
-            rule=rule,
-            deal=event.deal,
-        )
-    if state.deal is not None:
-        raise RulesError("deal_in_progress", "Enter a late renege claim between deals.", rule=rule)
-    record = next((h for h in state.history if h.number == event.deal), None)
-    if record is None or event.seat not in record.active or event.recalled:
-        raise RulesError(
-            "renege_by_non_player",
-            "A late claim names a settled deal in which that player played, and a renege that stood (§5.3).",
-            rule=rule,
-            deal=event.deal,
-            seat=event.seat,
-        )
-    pot = record.pot_at_play
-    amount = {"match_pot": v.cap(pot), "double_pot": v.cap(2 * pot), "retraction_only": 0}[v.renege_uncorrected_penalty]
-    finding = Finding(
-        record.number,
-        event.seat,
-        "renege_alleged",
-        f"late claim: renege in deal {record.number}; pays {amount} into the current pot (§5.3, §7).",
-        source="table",
-    )
-    exempt = state.exempt | ({event.seat} if amount and v.exemptions_apply else set())
-    return dataclasses.replace(
-        state,
-        ledger=pay(state.ledger, event.seat, amount),
-        pot=state.pot + amount,
-        exempt=frozenset(exempt),
-        findings=(*state.findings, finding),
-    )
