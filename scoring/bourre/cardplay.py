@@ -44,6 +44,7 @@ def start_deal(state: Session, event: Deal) -> Session:
         order=order,
         hands=hands,
         discards=(frozenset(),) * state.seats,
+        up_out=not v.up_card_owned,
         stock=stock,
         notes=notes,
     )
@@ -146,8 +147,9 @@ def _check_card_possible(state: Session, deal: CardDeal, seat: int, card: Card) 
             card=str(card),
         )
     elsewhere = any(h is not None and card in h for s, h in enumerate(deal.hands) if s != seat)
-    up_with_dealer = state.variants.up_card_owned and not deal.up_out and seat != deal.dealer and card == deal.up_card
-    not_owned = not state.variants.up_card_owned and card == deal.up_card
+    up_with_dealer = not deal.up_out and seat != deal.dealer and card == deal.up_card
+    # An ownerless up-card not taken by the dealer lies face up on the table: nobody holds it.
+    not_owned = not state.variants.up_card_owned and deal.up_out and card == deal.up_card
     if elsewhere or up_with_dealer or not_owned:
         raise RulesError(
             "card_in_other_hand",

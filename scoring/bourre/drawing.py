@@ -87,8 +87,10 @@ def draw(state: Session, event: Draw) -> Session:
         raise RulesError("draw_cards_count", f"At most {event.count} cards are discarded and received.", rule=RULE_DRAW)
     hand = deal.hands[seat]
     _check_draw_cards(state, deal, event, hand)
-    from_stock = min(event.count, deal.stock)
-    rest = event.count - from_stock
+    take = _check_take(state, deal, event)
+    wanted = event.count - take
+    from_stock = min(wanted, deal.stock)
+    rest = wanted - from_stock
     stock, pool = deal.stock - from_stock, deal.pool
     notes = deal.notes
     if rest:
@@ -104,12 +106,16 @@ def draw(state: Session, event: Draw) -> Session:
         )
         stock, pool = pool - rest, 0
     pool += event.count  # this player's discards become recyclable only after they are served
-    known = hand is not None and len(event.discarded) == event.count and len(event.received) == event.count
-    new_hand = (hand - set(event.discarded)) | set(event.received) if known and hand is not None else None
+    known = hand is not None and len(event.discarded) == event.count and len(event.received) == wanted
+    taken = {deal.up_card} if take else set()
+    new_hand = (hand - set(event.discarded)) | set(event.received) | taken if known and hand is not None else None
     hands = tuple(new_hand if s == seat else h for s, h in enumerate(deal.hands))
     discards = tuple(d | set(event.discarded) if s == seat else d for s, d in enumerate(deal.discards))
     # §8: whether the dealer discarded the up-card is public; exchanging all five discards it too.
     up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == HAND))
+    if take:
+        up_out = False
+        notes += (Note("up_card_taken", f"The dealer takes the up-card {deal.up_card.pretty} (§7).", seat),)
     notes += (Note("draw", f"{state.players[seat]} exchanges {event.count} (stock left {stock}).", seat),)
     record = DrawRecord(seat, event.count, event.discarded, event.received, from_stock, rest)
     deal = dataclasses.replace(
@@ -123,6 +129,21 @@ def draw(state: Session, event: Draw) -> Session:
         notes=notes,
     )
     return dataclasses.replace(state, deal=deal)
+
+
+def _check_take(state: Session, deal: CardDeal, event: Draw) -> int:
+    """§7 ``separate_card_dealer_may_take``: the dealer may take the up-card as a replacement."""
+    if not event.take_up_card:
+        return 0
+    allowed = state.variants.trump_source == "separate_card_dealer_may_take"
+    if not allowed or event.seat != deal.dealer or event.count < 1:
+        raise RulesError(
+            "take_up_card_not_allowed",
+            "Only the dealer, exchanging at least one card, may take the up-card, and only under "
+            "trump_source = separate_card_dealer_may_take (§7).",
+            rule="bourre.md §7",
+        )
+    return 1
 
 
 def _check_draw_cards(state: Session, deal: CardDeal, event: Draw, hand: frozenset[Card] | None) -> None:

@@ -64,7 +64,9 @@ class Draw(Event):
     """An active player exchanges ``count`` cards (0 = standing pat, §3.1.2).
 
     ``discarded``/``received`` name the cards when known; with a known hand both are needed to
-    keep knowing it. A dealer who discards the up-card must name it (§8: it is public).
+    keep knowing it. A dealer who discards the up-card must name it (§8: it is public). Under
+    ``trump_source = separate_card_dealer_may_take`` the dealer may take the up-card as one of the
+    ``count`` replacements (``take_up_card``; §7: "discards 4, takes the trump, receives 3").
     """
 
     TYPE = "draw"
@@ -72,6 +74,7 @@ class Draw(Event):
     count: int
     discarded: tuple[Card, ...] = ()
     received: tuple[Card, ...] = ()
+    take_up_card: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,7 +143,7 @@ def play_position(state: Session) -> PlayPosition:
     known_out = []
     for seat in range(state.seats):
         out = {c for c in deal.discards[seat] if c.suit == deal.trump}
-        if deal.up_out or not v.up_card_owned:
+        if deal.up_out:
             out.add(deal.up_card)
         known_out.append(frozenset(out))
     hands = tuple(h if s in deal.active else frozenset() for s, h in enumerate(deal.hands))

@@ -75,7 +75,7 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
 
 def _up_held(deal: CardDeal, seat: int, index: int, v: BourreVariants) -> set[Card]:
     """The up-card is known to be in the dealer's hand until played or discarded (§8)."""
-    if seat != deal.dealer or deal.up_out or not v.up_card_owned:
+    if seat != deal.dealer or deal.up_out:
         return set()
     if any(c == deal.up_card for _, c in deal.plays[:index]):
         return set()
@@ -93,7 +93,7 @@ def _outside_by_seat(deal: CardDeal, v: BourreVariants) -> dict[int, frozenset[C
                 cards |= hand
         if deal.discards:
             cards |= deal.discards[seat]
-        if seat != deal.dealer and not deal.up_out and v.up_card_owned:
+        if seat != deal.dealer and not deal.up_out:
             cards.add(deal.up_card)
         out[seat] = frozenset(cards)
     return out

@@ -76,7 +76,7 @@ class CardDeal:
     order: tuple[int, ...]
     hands: tuple[frozenset[Card] | None, ...]
     discards: tuple[frozenset[Card], ...] = ()
-    up_out: bool = False
+    up_out: bool = False  # the up-card is not (or no longer) in the dealer's hand
     decisions: tuple[tuple[int, bool], ...] = ()
     draws: tuple[DrawRecord, ...] = ()
     second_antes: tuple[int, ...] = ()

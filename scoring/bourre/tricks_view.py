@@ -182,6 +182,6 @@ def play_contexts(deal: CardDeal, v: BourreVariants) -> list[PlayContext]:
 
 def _known_out(deal: CardDeal, seat: int, v: BourreVariants) -> frozenset[Card]:
     known = {c for c in (deal.discards[seat] if deal.discards else ()) if c.suit == deal.trump}
-    if deal.up_out or not v.up_card_owned:
+    if deal.up_out:
         known.add(deal.up_card)
     return frozenset(known)

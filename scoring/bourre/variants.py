@@ -21,7 +21,6 @@ from scoring.variants import Variants, option
 UNSUPPORTED: dict[str, tuple[object, ...]] = {
     "hand_size": (4,),
     "lo_no": (True,),
-    "trump_source": ("separate_card_dealer_may_take",),
 }
 
 

@@ -238,3 +238,23 @@ def test_late_renege_claim() -> None:
     s = step(s, "renege", seat=1, deal=1)
     assert GAME.summary(s)["pot"] == pot + 5
     assert GAME.summary(s)["exempt_next_ante"] == [1]
+
+
+def test_dealer_may_take_the_up_card() -> None:
+    """§7 trump_source = separate_card_dealer_may_take: "discards 4, takes the trump, receives 3"."""
+    hands = [["2C", "3C", "4C", "5C", "6C"], ["2D", "3D", "4D", "5D", "6D"], ["2S", "3S", "4S", "5S", "6S"]]
+    s = start(3, trump_source="separate_card_dealer_may_take")
+    s = step(s, "deal", dealer=2, up_card="AH", hands=hands)
+    assert GAME.summary(s)["deal"]["stock"] == 52 - 15 - 1  # the up-card is nobody's yet
+    s = decide(s, "0:+0 1:+0")
+    s = step(s, "declare", seat=2, play=True)
+    with pytest.raises(RulesError) as err:
+        step(s, "draw", seat=2, count=0, take_up_card=True)
+    assert err.value.code == "take_up_card_not_allowed"
+    s = step(
+        s, "draw", seat=2, count=4, discarded=["2S", "3S", "4S", "5S"], received=["KH", "QH", "JH"], take_up_card=True
+    )
+    assert GAME.summary(s)["deal"]["stock"] == 36 - 3
+    assert GAME.summary(s)["deal"]["hands_known"][2] == ["6S", "AH", "JH", "KH", "QH"]
+    s = play(s, "2C 2D AH")  # the dealer holds and plays the trump ace
+    assert GAME.summary(s)["deal"]["tricks"][0]["winner"] == 2
