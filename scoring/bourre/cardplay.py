@@ -13,7 +13,7 @@ from scoring.bourre import result_entry
 from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import describe, proven_reneges
-from scoring.bourre.session import close_deal, open_deal
+from scoring.bourre.session import close_deal, open_deal, with_penalties
 from scoring.bourre.state import CardDeal, Finding, Note, Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
 from scoring.bourre.turns import HAND, RULE_DEAL, RULE_PLAY, expect, next_step
@@ -290,4 +290,5 @@ def finish_deal(state: Session) -> Session:
         notes=deal.notes,
         plays=deal.plays,
     )
-    return dataclasses.replace(state, findings=(*state.findings, *findings))
+    settled = with_penalties(state, findings, counts)
+    return dataclasses.replace(state, findings=(*state.findings, *settled))

@@ -5,7 +5,16 @@ from __future__ import annotations
 import dataclasses
 
 from scoring.bourre.events import DealResult, Renege
-from scoring.bourre.session import RULE_ENTRY, add_premature, check_seat, close_deal, names, open_deal, pay
+from scoring.bourre.session import (
+    RULE_ENTRY,
+    add_premature,
+    check_seat,
+    close_deal,
+    names,
+    open_deal,
+    pay,
+    with_penalties,
+)
 from scoring.bourre.state import Finding, Note, Session
 from scoring.errors import RulesError
 
@@ -60,7 +69,22 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         tricks = {played[0]: 5}
     for seat in event.premature:
         state = add_premature(state, seat)
-    return close_deal(
+    number = state.deal_number
+    entered = [
+        Finding(number, s, "renege_alleged", "renege entered with the result (§4.8, §5.3).", source="table")
+        for s in event.reneges
+    ] + [
+        Finding(
+            number,
+            s,
+            "renege_recalled",
+            "recalled renege entered with the result (§5.2).",
+            recalled=True,
+            source="table",
+        )
+        for s in event.recalled
+    ]
+    state = close_deal(
         state,
         mode="result",
         dealer=dealer,
@@ -75,6 +99,8 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         uncorrected=event.reneges,
         notes=notes,
     )
+    settled = with_penalties(state, entered, [f for f in entered if not f.recalled])
+    return dataclasses.replace(state, findings=(*state.findings, *settled))
 
 
 def _check_played(state: Session, event: DealResult, seated: tuple[int, ...]) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from scoring.bourre.settlement import Outcome, settle
-from scoring.bourre.state import DealRecord, Note, Session
+from scoring.bourre.state import DealRecord, Finding, Note, Session
 from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.protocol import MatchResult, places_from_scores
@@ -251,3 +251,23 @@ def end_session(state: Session) -> Session:
     how = f"Net chips at the end of the session; {state.pot} chips stay in the pot."
     result = MatchResult(winners, places_from_scores(scores, lower_is_better=False), scores, False, how)
     return dataclasses.replace(state, finished=True, result=result)
+
+
+def with_penalties(state: Session, findings: Iterable[Finding], counted: Iterable[Finding]) -> tuple[Finding, ...]:
+    """Say on each finding which penalty the settlement of its deal applied (§5.2, §5.3)."""
+    record = state.history[-1]
+    forfeits = state.variants.uncorrected_renege_forfeits_pot
+    counted_keys = {(f.seat, f.trick, f.code, f.source) for f in counted}
+    paid = {seat: chips for seat, chips, reason in record.payments if "renege" in reason}
+    out = []
+    for f in findings:
+        if f.recalled:
+            text = "corrected in time: cannot win the pot, loses the next turn to deal (§5.2)"
+        elif (f.seat, f.trick, f.code, f.source) not in counted_keys:
+            text = "not penalised: cinch_breach_is_renege is false (§7)"
+        else:
+            chips = paid.get(f.seat)
+            text = "stood: cannot win the pot" if forfeits else "stood"
+            text += f", pays {chips} (§5.3)" if chips is not None else ", no renege payment of its own (§5.3, §7)"
+        out.append(dataclasses.replace(f, penalty=text))
+    return tuple(out)

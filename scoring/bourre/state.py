@@ -38,6 +38,7 @@ class Finding:
     proven_by: Card | None = None
     recalled: bool = False
     source: str = "record"
+    penalty: str = "settled at the end of the deal"
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -50,6 +51,7 @@ class Finding:
             "proven_by": str(self.proven_by) if self.proven_by else None,
             "recalled": self.recalled,
             "source": self.source,
+            "penalty": self.penalty,
         }
 
 

@@ -140,6 +140,8 @@ def test_r2_r3_uncorrected_renege_by_result_entry(
     assert last["pot_at_play"] == 8
     assert last["taken"] == [{"seat": A, "chips": 8}]
     assert sum(p["chips"] for p in last["payments"] if p["seat"] == C) == c_pays
+    (finding,) = GAME.summary(s)["findings"]
+    assert (finding["seat"], finding["source"]) == (C, "table")
     s = step(s, "deal", up_card="2C")
     assert GAME.summary(s)["pot"] == next_pot
 
