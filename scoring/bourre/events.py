@@ -21,7 +21,8 @@ class DealResult(Event):
     ``played`` are the seats that played (everyone else seated passed); ``tricks`` gives tricks per
     seat (one number for every player of the record, 0 for passers) and is required when two or more
     played. ``reneges`` stood (§5.3), ``recalled`` were taken back in time (§5.2). ``antes``, when
-    given, must name exactly the seats whose ante is due (§2.5, §4.5).
+    given, must name exactly the seats whose ante is due (§2.5, §4.5). Instead of the ``up_card``
+    the table may just say ``ace_up`` (§4.8: "or at least whether it is an ace").
     """
 
     TYPE = "deal_result"
@@ -29,6 +30,7 @@ class DealResult(Event):
     tricks: tuple[int, ...] | None = None
     dealer: int | None = None
     up_card: Card | None = None
+    ace_up: bool = False
     antes: tuple[int, ...] | None = None
     reneges: tuple[int, ...] = ()
     recalled: tuple[int, ...] = ()

@@ -44,7 +44,9 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         check_seat(state, seat, "premature")
     pot_before = state.pot
     state, dealer, antes, notes = open_deal(state, event.dealer, event.antes)
-    ace = event.up_card is not None and event.up_card.rank == 14 and v.up_card_owned
+    ace = (event.ace_up or (event.up_card is not None and event.up_card.rank == 14)) and v.up_card_owned
+    if event.ace_up and event.up_card is not None and event.up_card.rank != 14:
+        raise RulesError("up_card_not_ace", f"{event.up_card.pretty} is not an ace.", rule=RULE_ENTRY)
     if ace and v.dealer_must_play_on_ace and dealer not in played:
         raise RulesError(
             "dealer_must_play_ace",

@@ -94,6 +94,8 @@ def test_result_entry_errors() -> None:
     expect(s, "tricks_required", "deal_result", played=[0, 1])
     expect(s, "renege_by_non_player", "deal_result", played=[0, 1], tricks=[3, 2, 0, 0, 0], reneges=[4])
     expect(s, "dealer_must_play_ace", "deal_result", dealer=0, up_card="AS", played=[1, 2], tricks=[0, 3, 2, 0, 0])
+    expect(s, "dealer_must_play_ace", "deal_result", ace_up=True, played=[], dealer=0)
+    expect(s, "up_card_not_ace", "deal_result", ace_up=True, up_card="KS", played=[0, 1], tricks=[3, 2, 0, 0, 0])
     expect(s, "ante_missing", "deal_result", antes=[0, 1], played=[0, 1], tricks=[3, 2, 0, 0, 0])
     s = step(s, "deal_result", played=[0, 1], tricks=[5, 0, 0, 0, 0])
     expect(s, "ante_from_exempt_player", "deal", up_card="2C", antes=[0, 1, 2, 3, 4])

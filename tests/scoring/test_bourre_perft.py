@@ -44,3 +44,18 @@ def test_three_player_first_trick() -> None:
     # 4♣: P2 3♣; P3 void in ♣ must trump 8♥ → 1.   Total 2 + 2 + 2 + 1 + 1 = 8.
     assert perft(position, 3) == 8
     assert perft(position, 1) == 5
+
+
+def test_cinch_lead_counts() -> None:
+    # §6.3 C1 at the table: trump ♦ (Bob's up-card 2♦); Ann A♦ K♦ Q♦ 7♣ 4♠ has a cinch (Sure 3).
+    # Bob 2♦ 5♣ 6♣ 7♠ 8♠.
+    hands = [["AD", "KD", "QD", "7C", "4S"], ["2D", "5C", "6C", "7S", "8S"]]
+    counts = {}
+    for mode in ("sequence", "adjacent_only", "strict"):
+        s = start("AB", cinch_equivalent_trumps=mode)
+        s = step(s, "deal", dealer=1, up_card="2D", hands=hands)
+        position = play_position(decide(s, "0:+0 1:+0"))
+        counts[mode] = (perft(position, 1), perft(position, 2))
+    # Leads: sequence A♦ K♦ Q♦ (3), adjacent_only A♦ K♦ (2), strict A♦ (1); Bob must follow with
+    # his only trump 2♦ each time (1 reply).
+    assert counts == {"sequence": (3, 3), "adjacent_only": (2, 2), "strict": (1, 1)}
