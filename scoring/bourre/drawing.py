@@ -150,11 +150,19 @@ def _check_draw_cards(state: Session, deal: CardDeal, event: Draw, hand: frozens
     for card in event.discarded:
         if hand is not None and card not in hand:
             raise RulesError("card_not_in_hand", f"{card.pretty} is not in this hand.", rule=RULE_DRAW, card=str(card))
-        if hand is None and card == deal.up_card and event.seat != deal.dealer:
+        if hand is None and card == deal.up_card and event.seat != deal.dealer and not deal.up_out:
             raise RulesError("card_in_other_hand", "The up-card is the dealer's.", rule=RULE_DEAL, card=str(card))
+    ownerless = not state.variants.up_card_owned and deal.up_out
     for card in event.received:
         if card.is_joker or card in event.discarded:
             raise RulesError("impossible_card", f"{card.pretty} cannot be received here.", rule=RULE_DRAW)
+        if card == deal.up_card and (ownerless or not deal.up_out):
+            raise RulesError(
+                "card_in_other_hand",
+                f"{card.pretty} is the up-card: the dealer's, or face up on the table (§2.6, §7).",
+                rule=RULE_DEAL,
+                card=str(card),
+            )
         for other, held in enumerate(deal.hands):
             if held is not None and card in held and other != event.seat:
                 raise RulesError(
