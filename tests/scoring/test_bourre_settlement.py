@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from scoring.bourre import GAME, Session
+from scoring.bourre import GAME, BourreVariants, Session
+from scoring.bourre.settlement import settle
 from scoring.errors import RulesError
 from tests.scoring.bourre_helpers import start, step
 
@@ -253,3 +254,33 @@ def test_player_count_variant_and_lone_renege() -> None:
     with pytest.raises(RulesError) as err:
         step(s, "deal_result", played=[A], reneges=[A])
     assert err.value.code == "renege_without_play"
+
+
+@pytest.mark.parametrize(
+    ("variants", "tricks_by_seat", "recalled", "winner", "tied", "taken", "exempt"),
+    [
+        # §5.4 carry_over, tie with an offender: ordinary split; the tie exemption goes to B only.
+        ({}, {A: 2, B: 2, C: 1}, [A], None, (A, B), (), {B}),
+        # share_equally: P = 10, k = 2 → 5 each; A's share stays; B takes 5 and gets no tie exemption.
+        ({"split_pot_handling": "share_equally"}, {A: 2, B: 2, C: 1}, [A], None, (A, B), ((B, 5),), set()),
+        # next_best_eligible: A (offender, 3) is ignored; B2 C0 → B takes 10; C bourré pays.
+        ({"forfeited_pot_policy": "next_best_eligible"}, {A: 3, B: 2, C: 0}, [A], B, (), ((B, 10),), {C}),
+        # next_best_eligible, tie among non-offenders B1 C1: split, tie exemption for B and C.
+        ({"forfeited_pot_policy": "next_best_eligible"}, {A: 3, B: 1, C: 1}, [A], None, (B, C), (), {B, C}),
+        # next_best_eligible, no non-offender took a trick: carry over; B and C are bourré (exempt).
+        ({"forfeited_pot_policy": "next_best_eligible"}, {A: 5, B: 0, C: 0}, [A], None, (), (), {B, C}),
+    ],
+)
+def test_section_5_4_ties_and_forfeits(
+    variants: dict[str, object],
+    tricks_by_seat: dict[int, int],
+    recalled: list[int],
+    winner: int | None,
+    tied: tuple[int, ...],
+    taken: tuple[tuple[int, int], ...],
+    exempt: set[int],
+) -> None:
+    v = BourreVariants.from_json(variants)
+    out = settle(v, "ABCDE", 10, tricks_by_seat, recalled=recalled)
+    assert (out.winner, out.tied, out.taken, set(out.exempt_next)) == (winner, tied, taken, exempt)
+    assert out.forfeits == tuple(recalled)  # a recalled renege loses the next turn to deal (§5.2)
