@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
 from scoring.bourre import cardplay, drawing, result_entry, session, turns
@@ -97,7 +98,10 @@ class BourreGame(Game[Session, BourreVariants]):
             shown = cardplay.finish_deal(state)
             provisional = shown.history[-1].number
         step = turns.next_step(state)
-        expected, _, _ = session.expected_dealer(shown)
+        rotation = shown
+        if shown.deal is not None:  # during a deal, the next dealer follows this deal's dealer (§2.3)
+            rotation = dataclasses.replace(shown, last_dealer=shown.deal.dealer)
+        expected, _, _ = session.expected_dealer(rotation)
         findings = [f.as_json() for f in shown.findings]
         if state.deal is not None and provisional is None:
             findings += [f.as_json() for f in cardplay.deal_findings(state)]
