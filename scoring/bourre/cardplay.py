@@ -16,7 +16,7 @@ from scoring.bourre.proofs import describe, proven_reneges
 from scoring.bourre.session import close_deal, open_deal, with_penalties
 from scoring.bourre.state import CardDeal, Finding, Note, Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
-from scoring.bourre.turns import HAND, RULE_DEAL, RULE_PLAY, expect, next_step
+from scoring.bourre.turns import RULE_DEAL, RULE_PLAY, expect, next_step
 from scoring.cards import STANDARD_DECK, Card
 from scoring.errors import RulesError
 
@@ -30,7 +30,7 @@ def start_deal(state: Session, event: Deal) -> Session:
     state, dealer, antes, notes = open_deal(state, event.dealer, event.antes)
     hands = _check_hands(state, event, dealer, seated)
     order = tuple(s for s in ((dealer + i) % state.seats for i in range(1, state.seats + 1)) if s in state.seated)
-    stock = 52 - HAND * len(seated) - (0 if v.up_card_owned else 1)
+    stock = 52 - v.hand_size * len(seated) - (0 if v.up_card_owned else 1)
     trump = event.up_card.suit
     assert trump is not None
     notes += (Note("trump", f"Up-card {event.up_card.pretty}: {trump.symbol} are trumps (§2.6).", dealer),)
@@ -45,6 +45,7 @@ def start_deal(state: Session, event: Deal) -> Session:
         hands=hands,
         discards=(frozenset(),) * state.seats,
         up_out=not v.up_card_owned,
+        hand=v.hand_size,
         stock=stock,
         notes=notes,
     )
@@ -71,8 +72,9 @@ def _check_hands(
             continue
         if seat not in seated:
             raise RulesError("not_seated", f"{state.players[seat]} is not seated and has no hand.", rule=RULE_DEAL)
-        if len(cards) != HAND or len(set(cards)) != HAND:
-            raise RulesError("wrong_hand_size", f"A hand is {HAND} different cards (§2.6).", rule=RULE_DEAL, seat=seat)
+        size = state.variants.hand_size
+        if len(cards) != size or len(set(cards)) != size:
+            raise RulesError("wrong_hand_size", f"A hand is {size} different cards (§2.6).", rule=RULE_DEAL, seat=seat)
         for card in cards:
             if card in seen or card.is_joker:
                 raise RulesError("duplicate_card", f"{card.pretty} is dealt twice.", rule=RULE_DEAL, card=str(card))
@@ -273,7 +275,7 @@ def finish_deal(state: Session) -> Session:
     recalled = tuple(sorted({f.seat for f in findings if f.recalled}))
     active = deal.active
     lone = len(active) == 1
-    won = {active[0]: 5} if lone else (tricks_won(deal) if active else {})
+    won = {active[0]: deal.hand} if lone else (tricks_won(deal) if active else {})
     state = close_deal(
         state,
         mode="cards",

@@ -7,8 +7,8 @@ import dataclasses
 from scoring.bourre.events import Declare, Draw
 from scoring.bourre.session import pay
 from scoring.bourre.state import CardDeal, DrawRecord, Note, Session
-from scoring.bourre.turns import HAND, RULE_DEAL, RULE_DECIDE, expect
-from scoring.cards import Card
+from scoring.bourre.turns import RULE_DEAL, RULE_DECIDE, expect
+from scoring.cards import Card, Suit
 from scoring.errors import RulesError
 
 RULE_DRAW = "bourre.md §3.2"
@@ -16,6 +16,8 @@ RULE_DRAW = "bourre.md §3.2"
 
 def declare(state: Session, event: Declare) -> Session:
     deal = expect(state, "declare", event.seat)
+    if any(s == event.seat for s, _ in deal.decisions):
+        return _second_chance(state, deal, event)
     v = state.variants
     seat = event.seat
     name = state.players[seat]
@@ -31,12 +33,14 @@ def declare(state: Session, event: Declare) -> Session:
     second = deal.second_antes
     if event.play:
         notes += (Note("plays", f"{name} plays.", seat),)
-        if v.second_ante:
-            ledger, pot, second = pay(ledger, seat, v.ante_amount), pot + v.ante_amount, (*second, seat)
-            notes += (Note("second_ante", f"{name} adds the second ante: {v.ante_amount} (§7).", seat),)
+        _check_may_stay(state, deal, seat)
+        if v.stay_cost:
+            ledger, pot, second = pay(ledger, seat, v.stay_cost), pot + v.stay_cost, (*second, seat)
+            what = "the second ante" if v.second_ante else "a chip to stay"
+            notes += (Note("second_ante", f"{name} adds {what}: {v.stay_cost} (§7).", seat),)
     else:
         notes += (Note("passes", f"{name} passes: out of this deal, the ante stays in the pot (§3.1.3).", seat),)
-        pool += HAND  # the folded hand can be recycled (§3.2)
+        pool += deal.hand  # the folded hand can be recycled (§3.2)
         up_out = up_out or seat == deal.dealer
     # A folded hand goes to the discard pool and may be dealt again (§3.2): it is no longer anyone's.
     hands = deal.hands if event.play else tuple(None if s == seat else h for s, h in enumerate(deal.hands))
@@ -53,6 +57,42 @@ def declare(state: Session, event: Declare) -> Session:
     return _dealer_alone(state)
 
 
+def _check_may_stay(state: Session, deal: CardDeal, seat: int) -> None:
+    """§7 four-card Bourré: a player may stay only holding a trump or a club (checked when known)."""
+    hand = deal.hands[seat]
+    if not state.variants.indiana or hand is None:
+        return
+    if not any(c.suit in (deal.trump, Suit.CLUBS) for c in hand):
+        raise RulesError(
+            "cannot_stay",
+            f"{state.players[seat]} holds neither a trump nor a club and may not stay (§7 four-card Bourré).",
+            rule="bourre.md §7",
+            seat=seat,
+        )
+
+
+def _second_chance(state: Session, deal: CardDeal, event: Declare) -> Session:
+    """§7 four-card Bourré: after the draw each player may still fold; staying costs a chip."""
+    v = state.variants
+    seat, name = event.seat, state.players[event.seat]
+    ledger, pot, second = state.ledger, state.pot, deal.second_antes
+    hands = deal.hands
+    if event.play:
+        ledger, pot, second = pay(ledger, seat, v.stay_cost), pot + v.stay_cost, (*second, seat)
+        note = Note("stays", f"{name} stays after the draw and adds {v.stay_cost} (§7).", seat)
+    else:
+        hands = tuple(None if s == seat else h for s, h in enumerate(hands))
+        note = Note("folds", f"{name} folds after the draw: out of this deal, stakes stay in the pot (§7).", seat)
+    deal = dataclasses.replace(
+        deal,
+        second_round=(*deal.second_round, (seat, event.play)),
+        second_antes=second,
+        hands=hands,
+        notes=(*deal.notes, note),
+    )
+    return dataclasses.replace(state, deal=deal, ledger=ledger, pot=pot)
+
+
 def _dealer_alone(state: Session) -> Session:
     """§3.1.5 [our default]: everyone before the dealer passed → the dealer plays alone and collects."""
     deal = state.deal
@@ -64,6 +104,10 @@ def _dealer_alone(state: Session) -> Session:
         return state
     if not all(s in decided and not decided[s] for s in others):
         return state
+    try:
+        _check_may_stay(state, deal, deal.dealer)
+    except RulesError:
+        return state  # four-card Bourré: a dealer who may not stay decides (and passes) themselves
     note = Note("all_pass_dealer", "Everyone else passed: the dealer plays alone and collects (§3.1.5).", deal.dealer)
     deal = dataclasses.replace(deal, notes=(*deal.notes, note))
     state = dataclasses.replace(state, deal=deal)
@@ -112,7 +156,7 @@ def draw(state: Session, event: Draw) -> Session:
     hands = tuple(new_hand if s == seat else h for s, h in enumerate(deal.hands))
     discards = tuple(d | set(event.discarded) if s == seat else d for s, d in enumerate(deal.discards))
     # §8: whether the dealer discarded the up-card is public; exchanging all five discards it too.
-    up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == HAND))
+    up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == deal.hand))
     if take:
         up_out = False
         notes += (Note("up_card_taken", f"The dealer takes the up-card {deal.up_card.pretty} (§7).", seat),)

@@ -24,6 +24,7 @@ from scoring.bourre.legality import legal
 from scoring.bourre.state import Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
 from scoring.bourre.variants import BourreVariants
+from scoring.cards import Suit
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.protocol import JSON, Game, MatchResult
@@ -170,7 +171,12 @@ def _deal_actions(state: Session, step: tuple[str, int]) -> list[JSON]:
     actions: list[JSON] = []
     if kind == "declare":
         ace = deal.up_card.rank == 14 and v.up_card_owned and seat == deal.dealer and v.dealer_must_play_on_ace
-        actions.append({"type": "declare", "seat": seat, "play": [True] if ace else [True, False]})
+        hand = deal.hands[seat]
+        first = all(s != seat for s, _ in deal.decisions)
+        # §7 four-card Bourré: staying needs a trump or a club (known hands only).
+        barred = v.indiana and first and hand is not None and all(c.suit not in (deal.trump, Suit.CLUBS) for c in hand)
+        options = [True] if ace else [False] if barred else [True, False]
+        actions.append({"type": "declare", "seat": seat, "play": options})
     elif kind == "draw":
         actions.append({"type": "draw", "seat": seat, "min": 0, "max": v.discard_cap(len(deal.seated))})
     else:

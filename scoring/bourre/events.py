@@ -22,7 +22,8 @@ class DealResult(Event):
     seat (one number for every player of the record, 0 for passers) and is required when two or more
     played. ``reneges`` stood (§5.3), ``recalled`` were taken back in time (§5.2). ``antes``, when
     given, must name exactly the seats whose ante is due (§2.5, §4.5). Instead of the ``up_card``
-    the table may just say ``ace_up`` (§4.8: "or at least whether it is an ace").
+    the table may just say ``ace_up`` (§4.8: "or at least whether it is an ace"). In four-card
+    Bourré ``folded_after_draw`` lists who stayed, drew, then folded (they paid one chip).
     """
 
     TYPE = "deal_result"
@@ -35,6 +36,7 @@ class DealResult(Event):
     reneges: tuple[int, ...] = ()
     recalled: tuple[int, ...] = ()
     premature: tuple[int, ...] = ()
+    folded_after_draw: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

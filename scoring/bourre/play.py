@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from scoring.bourre.legality import CinchView, PlayRules, legal, winning_card
 from scoring.bourre.state import Session
 from scoring.bourre.tricks_view import play_rules, rotate, shown_void_in_trump, tricks, tricks_won
+from scoring.bourre.turns import next_step
 from scoring.cards import Card, Suit, parse_card, parse_cards, sort_cards
 from scoring.errors import RulesError
 
@@ -58,10 +59,11 @@ class PlayPosition:
     played: frozenset[Card]
     known_out: tuple[frozenset[Card], ...]
     void_in_trump: frozenset[int] = frozenset()
+    tricks_total: int = 5
 
     @property
     def finished(self) -> bool:
-        return self.trick_number > 5
+        return self.trick_number > self.tricks_total
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -128,13 +130,13 @@ def play_position(state: Session) -> PlayPosition:
     Raises ``RulesError("no_play_position")`` when no deal is being played card by card.
     """
     deal = state.deal
-    if deal is None or len(deal.active) < 2 or len(deal.draws) < len(deal.active):
+    if deal is None or len(deal.active) < 2 or len(deal.draws) < len(deal.active) or _second_chance_open(state):
         raise RulesError("no_play_position", "No deal is in its play phase.", rule="bourre.md §3.3")
     v = state.variants
     trick_list = tricks(deal)
     current = trick_list[-1] if trick_list else None
     if current is None or current.complete:
-        number = 6
+        number = deal.hand + 1
         leader = trick_list[-1].winner if trick_list and trick_list[-1].winner is not None else deal.active[0]
         cards: tuple[Card, ...] = ()
     else:
@@ -159,4 +161,10 @@ def play_position(state: Session) -> PlayPosition:
         played=frozenset(c for _, c in deal.plays),
         known_out=tuple(known_out),
         void_in_trump=frozenset(s for s in deal.active if shown_void_in_trump(deal, s, trick_list, v)),
+        tricks_total=deal.hand,
     )
+
+
+def _second_chance_open(state: Session) -> bool:
+    step = next_step(state)
+    return step is not None and step[0] != "play"

@@ -51,7 +51,7 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
         own = [ctx for ctx in contexts if ctx.seat == seat]
         for j, ctx in enumerate(own):
             card = ctx.card
-            hand_size = 5 - (ctx.trick - 1)
+            hand_size = deal.hand - (ctx.trick - 1)
             up = _up_held(deal, seat, ctx.index, v)
             for m in range(j, len(own)):
                 known = {c.card for c in own[j : m + 1]} | up

@@ -42,6 +42,16 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         )
     for seat in event.premature:
         check_seat(state, seat, "premature")
+    for seat in event.folded_after_draw:
+        check_seat(state, seat, "folded_after_draw")
+        if not v.indiana or seat in played or seat not in state.seated:
+            raise RulesError(
+                "folded_after_draw_not_allowed",
+                "Only in four-card Bourré may a seated player who did not play be listed as folding after the "
+                "draw (§7).",
+                rule="bourre.md §7",
+                seat=seat,
+            )
     pot_before = state.pot
     state, dealer, antes, notes = open_deal(state, event.dealer, event.antes)
     ace = (event.ace_up or (event.up_card is not None and event.up_card.rank == 14)) and v.up_card_owned
@@ -60,15 +70,15 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         lone = True
         notes += (Note("all_pass_dealer", "Everyone passed: the dealer collects as a lone player (§3.1.5).", dealer),)
     second: tuple[int, ...] = ()
-    if v.second_ante:
-        second = played
-        for seat in played:
-            state = dataclasses.replace(
-                state, ledger=pay(state.ledger, seat, v.ante_amount), pot=state.pot + v.ante_amount
-            )
-        notes += (Note("second_ante", f"Second ante from {names(state, played)} (§7 double ante)."),)
+    if v.stay_cost:
+        # Double ante: one chip per player who plays; four-card Bourré: one to stay before the draw
+        # (players and those who folded after it) and one more to stay after it (players).
+        second = (*played, *event.folded_after_draw, *(played if v.indiana else ()))
+        for seat in second:
+            state = dataclasses.replace(state, ledger=pay(state.ledger, seat, v.stay_cost), pot=state.pot + v.stay_cost)
+        notes += (Note("second_ante", f"Stakes for playing from {names(state, second)} (§7)."),)
     if lone:
-        tricks = {played[0]: 5}
+        tricks = {played[0]: v.hand_size}
     for seat in event.premature:
         state = add_premature(state, seat)
     number = state.deal_number
@@ -129,7 +139,7 @@ def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) ->
             rule=RULE_ENTRY,
         )
     for seat, count in enumerate(event.tricks):
-        if count < 0 or count > 5:
+        if count < 0 or count > state.variants.hand_size:
             raise RulesError("tricks_out_of_range", f"Seat {seat} cannot take {count} tricks.", rule=RULE_ENTRY)
         if count and seat not in played:
             raise RulesError(
@@ -138,10 +148,11 @@ def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) ->
                 rule=RULE_ENTRY,
                 seat=seat,
             )
-    if played and sum(event.tricks) != 5:
+    total = state.variants.hand_size
+    if played and sum(event.tricks) != total:
         raise RulesError(
-            "tricks_must_total_5",
-            f"Five tricks are played in every deal; these total {sum(event.tricks)} (§3.5).",
+            f"tricks_must_total_{total}",
+            f"{total} tricks are played in every deal; these total {sum(event.tricks)} (§3.5).",
             rule="bourre.md §3.5",
             total=sum(event.tricks),
         )

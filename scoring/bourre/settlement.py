@@ -137,9 +137,7 @@ def _payments(
     payments: list[tuple[int, int, str]] = []
     payers: set[int] = set()
     bourre_amount = v.cap(pot if v.bourre_payment == "match_pot" else v.bourre_fixed_amount or 0)
-    renege_amount = {"match_pot": v.cap(pot), "double_pot": v.cap(2 * pot), "retraction_only": 0}[
-        v.renege_uncorrected_penalty
-    ]
+    renege_amount = {"match_pot": v.cap(pot), "double_pot": v.cap(2 * pot), "retraction_only": 0}[v.renege_penalty]
     for seat in sorted(tricks):
         bourre = not lone and tricks[seat] == 0
         renege = seat in uncorrected and renege_amount > 0

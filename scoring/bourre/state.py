@@ -79,7 +79,9 @@ class CardDeal:
     hands: tuple[frozenset[Card] | None, ...]
     discards: tuple[frozenset[Card], ...] = ()
     up_out: bool = False  # the up-card is not (or no longer) in the dealer's hand
+    hand: int = 5
     decisions: tuple[tuple[int, bool], ...] = ()
+    second_round: tuple[tuple[int, bool], ...] = ()
     draws: tuple[DrawRecord, ...] = ()
     second_antes: tuple[int, ...] = ()
     stock: int = 0
@@ -100,11 +102,12 @@ class CardDeal:
     def active(self) -> tuple[int, ...]:
         """Seats that chose to play, in play order (clockwise from the dealer's left)."""
         playing = {seat for seat, play in self.decisions if play}
-        return tuple(s for s in self.order if s in playing)
+        folded = {seat for seat, stay in self.second_round if not stay}
+        return tuple(s for s in self.order if s in playing and s not in folded)
 
     @property
     def passed(self) -> tuple[int, ...]:
-        return tuple(seat for seat, play in self.decisions if not play)
+        return tuple(seat for seat, play in (*self.decisions, *self.second_round) if not play)
 
 
 @dataclass(frozen=True, slots=True)

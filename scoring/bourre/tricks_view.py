@@ -67,7 +67,7 @@ def tricks(deal: CardDeal) -> list[TrickView]:
         out.append(TrickView(len(out) + 1, leader, seats, cards, winner))
         if winner is not None:
             leader = winner
-    if (not out or out[-1].complete) and len(out) < 5:
+    if (not out or out[-1].complete) and len(out) < deal.hand:
         out.append(TrickView(len(out) + 1, leader, rotate(active, leader), (), None))
     return out
 

@@ -32,7 +32,14 @@ def next_step(state: Session) -> tuple[str, int] | None:
     for seat in active:
         if seat not in drawn:
             return ("draw", seat)
-    if len(deal.plays) >= HAND * len(active):
+    if v.indiana:  # §7 four-card Bourré: a second chance to pass after the draw
+        again = {s for s, _ in deal.second_round}
+        for seat in active:
+            if seat not in again:
+                return ("declare", seat)
+        if len(active) <= 1:
+            return None
+    if len(deal.plays) >= deal.hand * len(active):
         return None
     to_play = tricks(deal)[-1].to_play
     assert to_play is not None

@@ -19,7 +19,6 @@ from scoring.variants import Variants, option
 #: Values declared so that a table's configuration is validated and documented, but whose
 #: procedure the engine does not model; choosing one is refused (see docs/games/bourre.md).
 UNSUPPORTED: dict[str, tuple[object, ...]] = {
-    "hand_size": (4,),
     "lo_no": (True,),
 }
 
@@ -30,7 +29,10 @@ class BourreVariants(Variants):
 
     player_count: str = option("2-8", choices=("2-8", "2-7", "3-8"), doc="Seated players allowed at a deal (§2.1).")
     hand_size: int = option(
-        5, choices=(5, 4), doc="Cards per hand; 4 is Indiana four-card Bourré (declared, not supported)."
+        5,
+        choices=(5, 4),
+        doc="Cards per hand; 4 is Indiana four-card Bourré (ownerless trump card, staying costs a chip "
+        "before and after the draw, discard at most 3, a renege costs twice the pot).",
     )
     first_dealer: str = option(
         "draw_high_redraw_ties",
@@ -143,6 +145,13 @@ class BourreVariants(Variants):
                     fields={key: "not supported"},
                     key=key,
                 )
+        if self.hand_size == 4 and (self.trump_source != "separate_card_no_owner" or self.second_ante):
+            raise VariantError(
+                "variant_conflict",
+                "Four-card Bourré turns an ownerless trump card and has its own stakes for staying: "
+                "set trump_source = separate_card_no_owner and no second_ante (§7 hand_size).",
+                fields={"hand_size": "needs trump_source = separate_card_no_owner, no second_ante"},
+            )
         if self.bourre_payment == "fixed" and self.bourre_fixed_amount is None:
             raise VariantError(
                 "variant_conflict",
@@ -165,6 +174,23 @@ class BourreVariants(Variants):
     def up_card_owned(self) -> bool:
         return self.trump_source == "dealer_fifth_card"
 
+    @property
+    def indiana(self) -> bool:
+        """§7 hand_size = 4: Indiana four-card Bourré."""
+        return self.hand_size == 4
+
+    @property
+    def stay_cost(self) -> int:
+        """Chips a player adds on choosing to play: the double ante, or Indiana's stake."""
+        return self.ante_amount if self.second_ante or self.indiana else 0
+
+    @property
+    def renege_penalty(self) -> str:
+        """§7: in four-card Bourré a renege costs twice the pot (unless only a retraction)."""
+        if self.indiana and self.renege_uncorrected_penalty == "match_pot":
+            return "double_pot"
+        return self.renege_uncorrected_penalty
+
     def discard_cap(self, seated: int) -> int:
         """§7 max_discard for a deal with ``seated`` players.
 
@@ -172,6 +198,8 @@ class BourreVariants(Variants):
         [5, 4, 3, 3]
         """
         cap = self.max_discard
+        if self.indiana:
+            return 3  # four-card Bourré: up to 3, never all 4
         if cap == "four":
             return 4
         if cap == "three_with_7":

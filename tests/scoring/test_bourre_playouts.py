@@ -23,15 +23,15 @@ from scoring.record import MatchRecord, RecordedEvent, replay
 class Table:
     """The physical cards of one deal, so that draws and plays are real."""
 
-    def __init__(self, rng: random.Random, seated: list[int], dealer: int, seats: int) -> None:
+    def __init__(self, rng: random.Random, seated: list[int], dealer: int, seats: int, size: int, owned: bool) -> None:
         deck = list(STANDARD_DECK)
         rng.shuffle(deck)
         order = [s for s in ((dealer + i) % seats for i in range(1, seats + 1)) if s in seated]
         self.hands: dict[int, list[Card]] = {s: [] for s in order}
-        for _ in range(5):
+        for _ in range(size):
             for s in order:
                 self.hands[s].append(deck.pop())
-        self.up = self.hands[dealer][-1]
+        self.up = self.hands[dealer][-1] if owned else deck.pop()
         self.stock = deck
         self.pool: list[Card] = []
 
@@ -54,7 +54,8 @@ def _card_deal(rng: random.Random, state: Session, events: list[Any], known: boo
     expected = GAME.legal_actions(state)
     dealer = next(a["dealer"] for a in expected if a["type"] == "deal")
     dealer = seated[0] if dealer is None else dealer
-    table = Table(rng, seated, dealer, state.seats)
+    v = state.variants
+    table = Table(rng, seated, dealer, state.seats, v.hand_size, v.up_card_owned)
     payload: dict[str, Any] = {"up_card": str(table.up), "dealer": dealer}
     if known:
         payload["hands"] = [[str(c) for c in table.hands.get(s, [])] for s in range(state.seats)]
@@ -64,7 +65,7 @@ def _card_deal(rng: random.Random, state: Session, events: list[Any], known: boo
         if kind == "declare":
             options = next(a["play"] for a in GAME.legal_actions(state) if a["type"] == "declare")
             choice = rng.choice(options)
-            if not choice:
+            if not choice and all(s != seat for s, _ in state.deal.decisions):  # type: ignore[union-attr]
                 table.pool += table.hands[seat]
             state = _apply(state, events, "declare", {"seat": seat, "play": choice})
         elif kind == "draw":
@@ -97,7 +98,7 @@ def _card_deal(rng: random.Random, state: Session, events: list[Any], known: boo
     assert deal is not None
     if len(deal.active) >= 2:
         taken = play_position(state).tricks_taken()
-        assert sum(taken.values()) == 5  # §3.5
+        assert sum(taken.values()) == v.hand_size  # §3.5
     summary = GAME.summary(state)
     assert summary["findings"] == [] or all(f["deal"] != deal.number for f in summary["findings"])
     return state
@@ -107,7 +108,7 @@ def _result_deal(rng: random.Random, state: Session, events: list[Any]) -> Sessi
     seated = sorted(state.seated)
     played = sorted(rng.sample(seated, rng.randint(0, len(seated))))
     tricks = [0] * state.seats
-    for _ in range(5):
+    for _ in range(state.variants.hand_size):
         if played:
             tricks[rng.choice(played)] += 1
     payload: dict[str, Any] = {"played": played, "up_card": "2C"}
@@ -141,6 +142,11 @@ def test_random_sessions(seed: int, players: int, deals: int) -> None:
             variants[key] = value
     if rng.random() < 0.2:
         variants |= {"bourre_payment": "fixed", "bourre_fixed_amount": rng.randint(1, 5)}
+    if rng.random() < 0.15:
+        variants.pop("second_ante", None)
+        variants |= {"hand_size": 4, "trump_source": "separate_card_no_owner"}
+    elif rng.random() < 0.1:
+        variants["trump_source"] = "separate_card_no_owner"
     state = GAME.start(variants, names)
     events: list[tuple[str, dict[str, Any]]] = []
     for _ in range(deals):
@@ -151,7 +157,7 @@ def test_random_sessions(seed: int, players: int, deals: int) -> None:
             state = _card_deal(rng, state, events, known=mode == "known")
         for entry in GAME.summary(state)["history"]:
             if entry["tricks"] is not None and len(entry["active"]) >= 2:
-                assert sum(entry["tricks"]) == 5
+                assert sum(entry["tricks"]) == state.variants.hand_size
     state = _apply(state, events, "end_session", {})
     record = MatchRecord(
         "bourre", variants, tuple(names), tuple(RecordedEvent(i, t, p) for i, (t, p) in enumerate(events, start=1))
