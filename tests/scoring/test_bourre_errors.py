@@ -111,3 +111,63 @@ def test_phase_errors() -> None:
     expect(s, "too_many_discards", "draw", seat=0, count=4)
     s2 = step(start(3), "end_session")
     expect(s2, "match_finished", "deal_result", played=[])
+
+
+def test_recall_rules() -> None:
+    s = play(known_deal(), "7C")
+    expect(s, "recall_of_legal_card", "recall", seat=0)  # checked legal against the known hand
+    s = start(4, renege_correction_window="none")
+    s = step(s, "deal", dealer=3, up_card="7S")
+    s = play(decide(s, "0:+0 1:+0 2:+0 3:+0"), "2D")
+    expect(s, "recall_not_allowed", "recall", seat=0)
+
+
+def test_legal_actions_list_the_legal_cards_of_a_known_hand() -> None:
+    s = play(known_deal(), "7C")
+    (action,) = [a for a in GAME.legal_actions(s) if a["type"] == "play_card"]
+    assert action == {"type": "play_card", "seat": 1, "cards": ["9C"]}
+
+
+# rules/bourre.md §7, every key of the variants table.
+SECTION_7_KEYS = [
+    "player_count",
+    "hand_size",
+    "first_dealer",
+    "ante_amount",
+    "ante_payer",
+    "second_ante",
+    "double_ante_exemptions",
+    "decision_mode",
+    "trump_source",
+    "max_discard",
+    "stock_exhaustion",
+    "dealer_must_play_on_ace",
+    "lone_player_wins",
+    "all_pass_policy",
+    "premature_signal_penalty",
+    "head_trick_required",
+    "must_beat_mode",
+    "trump_when_cannot_overtrump",
+    "cinch_rules",
+    "cinch_equivalent_trumps",
+    "cinch_breach_is_renege",
+    "must_lead_trump_when_others_void",
+    "split_pot_handling",
+    "tied_players_skip_ante",
+    "bourre_payment",
+    "bourre_fixed_amount",
+    "pot_limit",
+    "renege_uncorrected_penalty",
+    "renege_correction_window",
+    "uncorrected_renege_forfeits_pot",
+    "renege_and_bourre_stack",
+    "uncorrected_renege_forfeits_deal",
+    "forfeited_pot_policy",
+    "renege_claim_deadline",
+    "lo_no",
+]
+
+
+def test_every_rules_file_variant_is_declared() -> None:
+    declared = {row["key"] for row in GAME.catalogue()["variants"]}
+    assert declared == set(SECTION_7_KEYS)
