@@ -208,7 +208,10 @@ def why_illegal(
     if card in legal(cards, trick, trump, rules, view):
         return None
     if card in basic_legal(cards, trick, trump, rules):
-        return "cinch_must_lead_trump" if not trick else "cinch_must_play_highest_trump"
+        if trick:
+            return "cinch_must_play_highest_trump"
+        cinch = view is not None and has_cinch(cards, trump, view, rules)
+        return "cinch_must_lead_trump" if cinch else "must_lead_trump"
     if not trick:
         return "must_lead_trump"
     led = trick[0].suit

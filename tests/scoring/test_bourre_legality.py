@@ -129,3 +129,4 @@ def test_must_lead_trump_when_others_void() -> None:
     hand = parse_cards("5S 9D 2H")
     assert legal(hand, (), S, rules, CinchView(others_void_in_trump=True)) == (parse_card("5S"),)
     assert set(legal(hand, (), S, rules, CinchView(others_void_in_trump=False))) == set(hand)
+    assert why_illegal(parse_card("9D"), hand, (), S, rules, CinchView(others_void_in_trump=True)) == "must_lead_trump"
