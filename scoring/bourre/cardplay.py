@@ -104,9 +104,14 @@ def play_card(state: Session, event: PlayCard) -> Session:
     hand = deal.hands[seat]
     trick_list = tricks(deal)
     current = trick_list[-1]
+    extra: tuple[Note, ...] = ()
     if hand is not None:
         view = cinch_view(deal, seat, v, trick_list)
         code = why_illegal(card, hand, current.cards, deal.trump, play_rules(v), view)
+        if code is not None and code.startswith("cinch") and not v.cinch_breach_is_renege:
+            # §7 cinch_breach_is_renege = false: the breach is noted, the card stands, no penalty.
+            extra = (Note("cinch_breach", f"{state.players[seat]} {describe(code)} (not a renege here).", seat),)
+            code = None
         if code is not None:
             allowed = legal(hand, current.cards, deal.trump, play_rules(v), view)
             raise RulesError(
@@ -122,7 +127,7 @@ def play_card(state: Session, event: PlayCard) -> Session:
     hands = tuple(hand if s == seat else h for s, h in enumerate(deal.hands))
     before = {(f.seat, f.trick, f.code) for f in proven_reneges(deal, v, deal.number)}
     new_deal = dataclasses.replace(deal, plays=(*deal.plays, (seat, card)), hands=hands)
-    notes = new_deal.notes
+    notes = new_deal.notes + extra
     for finding in proven_reneges(new_deal, v, deal.number):
         if (finding.seat, finding.trick, finding.code) not in before:
             notes += (Note("renege_proven", f"{state.players[finding.seat]}: {finding.text}", finding.seat),)

@@ -259,3 +259,21 @@ def test_dealer_may_take_the_up_card() -> None:
     assert GAME.summary(s)["deal"]["hands_known"][2] == ["6S", "AH", "JH", "KH", "QH"]
     s = play(s, "2C 2D AH")  # the dealer holds and plays the trump ace
     assert GAME.summary(s)["deal"]["tricks"][0]["winner"] == 2
+
+
+def test_cinch_breach_refused_or_noted() -> None:
+    """§6.3 C1 with known hands: leading 7♣ from A♦ K♦ Q♦ 7♣ 4♠ is refused; with
+    cinch_breach_is_renege = false it stands with a note and no finding."""
+    hands = [["AD", "KD", "QD", "7C", "4S"], ["2D", "5C", "6C", "7S", "8S"]]
+    for is_renege in (True, False):
+        s = start("AB", cinch_breach_is_renege=is_renege)
+        s = step(s, "deal", dealer=1, up_card="2D", hands=hands)
+        s = decide(s, "0:+0 1:+0")
+        if is_renege:
+            with pytest.raises(RulesError) as err:
+                step(s, "play_card", seat=0, card="7C")
+            assert err.value.code == "cinch_must_lead_trump"
+        else:
+            s = step(s, "play_card", seat=0, card="7C")
+            codes = [n["code"] for n in GAME.summary(s)["deal"]["explain"]]
+            assert "cinch_breach" in codes and GAME.summary(s)["findings"] == []
