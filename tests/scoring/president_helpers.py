@@ -60,3 +60,37 @@ def orders(state: PresidentState) -> list[tuple[int, ...]]:
 
 def seats_json(seq: Sequence[int]) -> list[int]:
     return list(seq)
+
+
+def deal4(fixed: Mapping[int, str], filler_order: str = "", n: int = 4, **variants: Any) -> PresidentState:
+    """Round 1 with hands: seat n−1 deals, so seat 0 (P1) is on the dealer's left. Unless the test
+    sets it, ``first_round_lead = left_of_dealer`` so that P1 may lead anything."""
+    variants.setdefault("first_round_lead", "left_of_dealer")
+    state = start(n, **variants)
+    hands = build_hands(n, n - 1, fixed, state.variants, filler_order)
+    return ev(state, "deal", dealer=n - 1, hands=hands)
+
+
+def position(
+    state: PresidentState, hands: Mapping[int, str], to_act: int, places: Sequence[int | None]
+) -> PresidentState:
+    """A recorded late position: the current round's hands replaced by small ones (a test fixture for
+    end-of-round rules; the pack is not conserved in such a position)."""
+    import dataclasses
+
+    from scoring.president.state import Trick
+
+    rnd = state.current
+    assert rnd is not None
+    new_hands = tuple(parse_cards(hands.get(s, "")) for s in range(state.seats))
+    rnd = dataclasses.replace(
+        rnd,
+        hands=new_hands,
+        sizes=tuple(len(h) for h in new_hands),
+        places=tuple(places),
+        to_act=to_act,
+        trick=Trick(leader=to_act),
+        lead_card=None,
+        played=(),
+    )
+    return dataclasses.replace(state, current=rnd)
