@@ -220,7 +220,12 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
         _check_lead(state, rnd, seat, cards, combo)
         trick = Trick(leader=seat)
     top = trick.top
-    findings = _exchange_proof(state, rnd, seat, cards)
+    twos_findings = _twos_lead_proof(state, rnd, seat, cards)
+    findings = _exchange_proof(state, rnd, seat, cards) + twos_findings
+    claims = rnd.twos_lead_claims - {seat} if twos_findings else rnd.twos_lead_claims
+    hidden_twos_lead = kind == "lead" and v.no_lead_twos_or_bombs and is_twos(combo) and rnd.hands is None
+    if hidden_twos_lead and len(cards) < rnd.sizes[seat]:
+        claims |= {seat}
     received = list(rnd.received_left)
     left = list(received[seat])
     for card in cards:
@@ -258,7 +263,8 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
         received_left=tuple(received),
         revolution=revolution,
         trick=trick,
-        flagged=rnd.flagged | {f.seat for f in findings},
+        flagged=rnd.flagged | {f.seat for f in findings if f.code == "exchange_not_best_cards"},
+        twos_lead_claims=claims,
         notes=tuple(notes),
     )
     state = dataclasses.replace(state, findings=state.findings + findings)
@@ -330,6 +336,23 @@ def _exchange_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequenc
                 ),
             )
     return ()
+
+
+def _twos_lead_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card]) -> tuple[Finding, ...]:
+    """§6.1: a 2-lead accepted because the leader might hold only 2s is proven illegal when the
+    same player later plays a card that is not a 2 (no card enters a hand after the exchange)."""
+    if seat not in rnd.twos_lead_claims or all(not c.is_joker and c.rank == 2 for c in cards):
+        return ()
+    return (
+        Finding(
+            "twos_lead_not_allowed",
+            rnd.number,
+            seat,
+            f"{state.players[seat]} led 2s although they still held another card ({' '.join(format_cards(cards))}): "
+            "a lead of 2s was not allowed (no_lead_twos_or_bombs). Flagged; the round stands.",
+            "president.md §2.4",
+        ),
+    )
 
 
 def _places_free(rnd: Round) -> list[int]:

@@ -93,6 +93,8 @@ class Round:
     flagged: frozenset[int] = frozenset()
     notes: tuple[Note, ...] = ()
     first_out: int | None = None
+    #: Seats that led 2s under a lapsed ``no_lead_twos_or_bombs`` with hidden hands (§2.4, §6.1).
+    twos_lead_claims: frozenset[int] = frozenset()
 
     def active(self, seat: int) -> bool:
         return self.places[seat] is None

@@ -359,3 +359,43 @@ def test_hidden_hands_card_played_twice() -> None:
     with pytest.raises(RulesError) as err:
         play(state, P2, "5S")
     assert err.value.code == "card_already_played"
+
+
+def _hidden_late(state: Any, size: int) -> Any:
+    """A late position with hidden hands: every seat holds ``size`` cards (test fixture)."""
+    import dataclasses
+
+    rnd = dataclasses.replace(state.current, sizes=(size,) * state.seats)
+    return dataclasses.replace(state, current=rnd)
+
+
+def test_hidden_two_lead_accepted_then_proven_illegal() -> None:
+    # §2.4 / §6.1: with hidden hands a 2-lead is accepted while the leader might hold only 2s; when
+    # the same player later plays a card that is not a 2, the illegal lead is proven (flagged).
+    state = ev(start(4, first_round_lead="left_of_dealer", no_lead_twos_or_bombs=True), "deal", dealer=3)
+    state = _hidden_late(state, 3)  # P1's 3 cards could all be 2s (four are unaccounted for)
+    state = play(state, P1, "2S")
+    for seat in (P2, P3, P4):
+        state = pass_(state, seat)
+    state = play(state, P1, "2H")  # still only 2s: proves nothing
+    assert GAME.summary(state)["findings"] == []
+    for seat in (P2, P3, P4):
+        state = pass_(state, seat)
+    state = play(state, P1, "5C")
+    findings = GAME.summary(state)["findings"]
+    assert [(f["code"], f["seat"]) for f in findings] == [("twos_lead_not_allowed", P1)]
+
+
+def test_hidden_two_lead_rejected_when_not_enough_twos_are_unaccounted() -> None:
+    # P1 holds 13 cards but only 4 twos exist: leading a 2 is provably not a lapse.
+    state = ev(start(4, first_round_lead="left_of_dealer", no_lead_twos_or_bombs=True), "deal", dealer=3)
+    with pytest.raises(RulesError) as err:
+        play(state, P1, "2S")
+    assert err.value.code == "lead_twos_or_bomb"
+
+
+def test_end_evening_mid_round_discards_the_round() -> None:
+    state = ev(start(4), "round_result", order=[0, 1, 2, 3], dealer=0)
+    state = ev(ev(state, "deal"), "end_evening")
+    assert state.result is not None and "unfinished round" in state.result.how
+    assert state.result.scores == (2, 1, -1, -2)
