@@ -399,3 +399,44 @@ def test_end_evening_mid_round_discards_the_round() -> None:
     state = ev(ev(state, "deal"), "end_evening")
     assert state.result is not None and "unfinished round" in state.result.how
     assert state.result.scores == (2, 1, -1, -2)
+
+
+def test_two_decks_first_holder_from_the_dealers_left_leads() -> None:
+    # §2.3: with two decks the first 3♣ holder clockwise from the dealer's left leads.
+    state = start(5, decks=2)
+    hands = build_hands(5, 4, {P2: "3C", P4: "3C"}, state.variants)
+    state = ev(state, "deal", dealer=4, hands=hands)
+    assert GAME.summary(state)["to_act"] == P2
+    state = start(5, decks=2)
+    hands = build_hands(5, 1, {P2: "3C", P4: "3C"}, state.variants)
+    state = ev(state, "deal", dealer=1, hands=hands)  # P3 is on the dealer's left: P4 comes first
+    assert GAME.summary(state)["to_act"] == P4
+
+
+def test_two_decks_quick_clear_needs_all_eight() -> None:
+    state = deal4({P1: "6C 6D 6H 6S", P3: "6C 6D 6H", P4: "6S"}, decks=2, quick_clear=True)
+    state = play(state, P1, "6C 6D 6H 6S")
+    with pytest.raises(RulesError) as err:
+        play(state, P3, "6C 6D 6H")  # 7 of 8: no quick clear, and out of turn
+    assert err.value.code == "not_your_turn"
+
+
+def test_cannot_finish_on_a_clearing_play() -> None:
+    # §2.6 variant: going out with any play that clears the pile (here a bomb) → lowest free place.
+    state = deal4({}, cannot_finish_on_two=True, bombs="four_of_a_kind")
+    state = position(state, {P1: "9C", P2: "5C 5D 5H 5S", P3: "KC KD", P4: "QC QD"}, P1, [None] * 4)
+    state = play(state, P1, "9C")
+    state = play(state, P2, "5C 5D 5H 5S")
+    assert state.current is not None and state.current.places[P2] == 4
+    explain = GAME.summary(state)["current_round"]["explain"]
+    assert explain[-1]["code"] == "finished_on_two" and explain[-1]["seat"] == P2
+
+
+def test_card_round_history_explains_going_out() -> None:
+    state = deal4({}, cannot_finish_on_two=True)
+    state = position(state, {P1: "KH 5H", P2: "AS 2S"}, P2, [None, None, 1, 2])
+    state = play(pass_(play(state, P2, "AS"), P1), P2, "2S")
+    entry = GAME.summary(state)["history"][0]
+    codes = [(n["code"], n["seat"]) for n in entry["explain"]]
+    assert ("finished_on_two", P2) in codes and ("last_holder", P1) in codes
+    assert entry["mode"] == "cards" and entry["order"] == [2, 3, P1, P2]

@@ -232,3 +232,11 @@ def test_target_points_variant_checks() -> None:
         start(4, league_end="target_points")
     with pytest.raises(VariantError):
         start(4, target_points=11)
+
+
+def test_result_entry_and_deal_rejected_while_a_round_is_played() -> None:
+    state = ev(start(4), "deal", dealer=3)
+    for event_type, payload in (("round_result", {"order": [0, 1, 2, 3]}), ("deal", {})):
+        with pytest.raises(RulesError) as err:
+            GAME.apply_json(state, event_type, payload)
+        assert err.value.code == "round_in_progress"
