@@ -9,13 +9,12 @@ from scoring.cards import Card, format_cards
 from scoring.errors import RulesError
 from scoring.president.deal import check_cards_exist
 from scoring.president.events import Pass, Play
-from scoring.president.league import close_round
+from scoring.president.going_out import finish, go_out, rank_rest, round_over
+from scoring.president.proofs import exchange_proof, twos_lead_proof
 from scoring.president.ranks import (
     Combo,
     analyse,
-    card_value,
     describe,
-    exchange_value,
     is_four_of_a_kind,
     is_twos,
     naturals_of,
@@ -23,8 +22,7 @@ from scoring.president.ranks import (
     response_kind,
 )
 from scoring.president.result_entry import check_seat
-from scoring.president.state import Finding, Note, PlayRecord, PresidentState, Round, Trick
-from scoring.president.titles import ordinal
+from scoring.president.state import Note, PlayRecord, PresidentState, Round, Trick
 
 RULE = "president.md §2.4"
 
@@ -220,8 +218,8 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
         _check_lead(state, rnd, seat, cards, combo)
         trick = Trick(leader=seat)
     top = trick.top
-    twos_findings = _twos_lead_proof(state, rnd, seat, cards)
-    findings = _exchange_proof(state, rnd, seat, cards) + twos_findings
+    twos_findings = twos_lead_proof(state, rnd, seat, cards)
+    findings = exchange_proof(state, rnd, seat, cards) + twos_findings
     claims = rnd.twos_lead_claims - {seat} if twos_findings else rnd.twos_lead_claims
     hidden_twos_lead = kind == "lead" and v.no_lead_twos_or_bombs and is_twos(combo) and rnd.hands is None
     if hidden_twos_lead and len(cards) < rnd.sizes[seat]:
@@ -269,9 +267,9 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     )
     state = dataclasses.replace(state, findings=state.findings + findings)
     if sizes[seat] == 0:
-        rnd = _go_out(state, rnd, seat, cards, combo, clears)
-        if _round_over(state, rnd):
-            return _finish(state, _rank_rest(state, rnd))
+        rnd = go_out(state, rnd, seat, cards, combo, clears)
+        if round_over(state, rnd):
+            return finish(state, rank_rest(state, rnd))
     if clears:
         leader = seat if rnd.active(seat) else next_active(rnd, seat)
         return dataclasses.replace(state, current=dataclasses.replace(rnd, trick=Trick(leader=leader), to_act=leader))
@@ -308,133 +306,3 @@ def apply_pass(state: PresidentState, event: Pass) -> PresidentState:
         )
     trick = dataclasses.replace(trick, passes=trick.passes | {seat}, passed_in_trick=trick.passed_in_trick | {seat})
     return _move_on(state, rnd, trick, seat, 0)
-
-
-def _exchange_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card]) -> tuple[Finding, ...]:
-    """§6.2 [our default]: a giver who later plays a card kept from before the exchange that ranks
-    strictly higher than a card they gave did not hand over their best cards."""
-    v = state.variants
-    gave = rnd.gave_best[seat]
-    if not gave or seat in rnd.flagged:
-        return ()
-    lowest_given = min(exchange_value(c, v) for c in gave)
-    received = list(rnd.received_left[seat])
-    for card in cards:
-        if card in received:
-            received.remove(card)
-            continue
-        if exchange_value(card, v) > lowest_given:
-            low = min(gave, key=lambda c: exchange_value(c, v))
-            return (
-                Finding(
-                    "exchange_not_best_cards",
-                    rnd.number,
-                    seat,
-                    f"{state.players[seat]} gave {' '.join(format_cards(gave))} in the exchange but kept {card}, "
-                    f"which ranks above {low}: the best cards were not handed over. Flagged; the round stands.",
-                    "president.md §6.2",
-                ),
-            )
-    return ()
-
-
-def _twos_lead_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card]) -> tuple[Finding, ...]:
-    """§6.1: a 2-lead accepted because the leader might hold only 2s is proven illegal when the
-    same player later plays a card that is not a 2 (no card enters a hand after the exchange)."""
-    if seat not in rnd.twos_lead_claims or all(not c.is_joker and c.rank == 2 for c in cards):
-        return ()
-    return (
-        Finding(
-            "twos_lead_not_allowed",
-            rnd.number,
-            seat,
-            f"{state.players[seat]} led 2s although they still held another card ({' '.join(format_cards(cards))}): "
-            "a lead of 2s was not allowed (no_lead_twos_or_bombs). Flagged; the round stands.",
-            "president.md §2.4",
-        ),
-    )
-
-
-def _places_free(rnd: Round) -> list[int]:
-    taken = {p for p in rnd.places if p is not None}
-    return [p for p in range(1, len(rnd.places) + 1) if p not in taken]
-
-
-def _go_out(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card], combo: Combo, clears: bool) -> Round:
-    v = state.variants
-    free = _places_free(rnd)
-    name = state.players[seat]
-    bad_finish = v.cannot_finish_on_two and (clears or any(c.is_joker or c.rank == 2 for c in cards))
-    if bad_finish:
-        place = free[-1]
-        note = Note(
-            "finished_on_two",
-            f"{name} went out with {describe(combo)} (a 2, joker or clearing play): placed {ordinal(place)}, "
-            "the lowest free place (cannot_finish_on_two, president.md §2.6).",
-            seat,
-        )
-    else:
-        place = free[0]
-        note = Note("went_out", f"{name} went out: {ordinal(place)} place (president.md §2.6).", seat)
-    places = list(rnd.places)
-    places[seat] = place
-    return dataclasses.replace(
-        rnd,
-        places=tuple(places),
-        notes=(*rnd.notes, note),
-        first_out=rnd.first_out if rnd.first_out is not None else seat,
-    )
-
-
-def _round_over(state: PresidentState, rnd: Round) -> bool:
-    active = sum(1 for p in rnd.places if p is None)
-    return active <= 1 or state.variants.round_end != "play_to_last"
-
-
-def _rank_rest(state: PresidentState, rnd: Round) -> Round:
-    """Places for the players still holding cards (§2.6)."""
-    v = state.variants
-    rest = [s for s in rnd.seating if rnd.active(s)]
-    free = _places_free(rnd)
-    notes = list(rnd.notes)
-    if v.round_end == "play_to_last" or len(rest) <= 1:
-        ordered = rest
-        for seat in rest:
-            notes.append(
-                Note("last_holder", f"{state.players[seat]} is left holding cards: {ordinal(free[0])} place.", seat)
-            )
-    else:
-        first = rnd.first_out
-        assert first is not None
-        n = len(rnd.seating)
-        start = rnd.seating.index(first)
-
-        def distance(seat: int) -> int:
-            return (rnd.seating.index(seat) - start) % n
-
-        def left(seat: int) -> int:
-            if v.round_end == "count_cards":
-                return rnd.sizes[seat]
-            assert rnd.hands is not None
-            return sum(card_value(c, v) for c in rnd.hands[seat])
-
-        ordered = sorted(rest, key=lambda s: (left(s), distance(s)))
-        what = "cards" if v.round_end == "count_cards" else "value"
-        for place, seat in zip(free, ordered, strict=True):
-            notes.append(
-                Note(
-                    "ranked_by_" + what,
-                    f"{state.players[seat]} had {left(seat)} {what} left: {ordinal(place)} place "
-                    f"(round_end = {v.round_end}; ties go to the nearest clockwise after the first out, §2.6).",
-                    seat,
-                )
-            )
-    places = list(rnd.places)
-    for place, seat in zip(free, ordered, strict=True):
-        places[seat] = place
-    return dataclasses.replace(rnd, places=tuple(places), notes=tuple(notes))
-
-
-def _finish(state: PresidentState, rnd: Round) -> PresidentState:
-    order = tuple(sorted(range(state.seats), key=lambda s: rnd.places[s] or 0))
-    return close_round(state, order=order, mode="cards", dealer=rnd.dealer, seating=rnd.seating, notes=rnd.notes)
