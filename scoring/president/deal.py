@@ -256,7 +256,9 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
         new_hands[event.giver] = kept
         new_hands[event.receiver] = hands[event.receiver] + cards
         hands = tuple(new_hands)
-    elif expected.kind == "requested" and event.requested and len(event.requested) != count:
+    else:
+        _check_hidden_supply(state, rnd, event.giver, cards)
+    if hands is None and expected.kind == "requested" and event.requested and len(event.requested) != count:
         raise RulesError("wrong_request_count", f"The President names {count} card(s).", rule=rule)
     sizes = list(rnd.sizes)
     sizes[event.giver] -= count
@@ -283,6 +285,21 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
             gave_best=tuple(gave),
         ),
     )
+
+
+def _check_hidden_supply(state: PresidentState, rnd: Round, giver: int, cards: Sequence[Card]) -> None:
+    """With hidden hands a card already handed to another player cannot be given again (§6.1)."""
+    v = state.variants
+    for card in set(cards):
+        copies = v.joker_count if card.is_joker else v.copies
+        elsewhere = sum(rnd.received_left[o].count(card) for o in range(state.seats) if o != giver)
+        if elsewhere + cards.count(card) > copies:
+            raise RulesError(
+                "card_not_in_hand",
+                f"{card} is known to be in another player's hand (president.md §6.1).",
+                rule="president.md §6.1",
+                card=str(card),
+            )
 
 
 def best_cards_ok(hand_before: Sequence[Card], given: Sequence[Card], v: PresidentVariants) -> bool:

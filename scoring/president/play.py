@@ -250,9 +250,8 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     trick = dataclasses.replace(trick, plays=(*trick.plays, record), passes=frozenset(), run=run)
     notes = list(rnd.notes)
     if revolution != rnd.revolution:
-        notes.append(
-            Note("revolution", f"{names[seat]} played four of a kind: the rank order is reversed (§2.4).", seat)
-        )
+        what = "reversed" if revolution else "back to normal"
+        notes.append(Note("revolution", f"{names[seat]} played four of a kind: the rank order is {what} (§2.4).", seat))
     rnd = dataclasses.replace(
         rnd,
         hands=hands,

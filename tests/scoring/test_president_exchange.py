@@ -185,3 +185,20 @@ def test_no_exchange_in_round_one_and_under_none() -> None:
 def test_later_round_lead_scum() -> None:
     state = round2(later_round_lead="scum", exchange_scheme="none")
     assert state.current is not None and state.current.to_act == SCUM
+
+
+def test_hidden_hands_card_known_elsewhere_cannot_be_given() -> None:
+    # §6.1: the A♥ went to the President; the Vice-Scum cannot hand it over as well.
+    state = round2()
+    state = ev(state, "exchange", giver=SCUM, receiver=PRES, cards=["AH", "AD"])
+    state = ev(state, "exchange", giver=PRES, receiver=SCUM, count=2)
+    with pytest.raises(RulesError) as err:
+        ev(state, "exchange", giver=VSCUM, receiver=VP, cards=["AH"])
+    assert err.value.code == "card_not_in_hand"
+    # The President may return a card just received (it is theirs now).
+    state = round2()
+    state = ev(state, "exchange", giver=SCUM, receiver=PRES, cards=["AH", "AD"])
+    state = ev(state, "exchange", giver=PRES, receiver=SCUM, cards=["AH", "3C"])
+    assert state.current is not None
+    assert sorted(map(str, state.current.received_left[SCUM])) == ["3C", "AH"]
+    assert [str(c) for c in state.current.received_left[PRES]] == ["AD"]
