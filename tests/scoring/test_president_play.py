@@ -440,3 +440,47 @@ def test_card_round_history_explains_going_out() -> None:
     codes = [(n["code"], n["seat"]) for n in entry["explain"]]
     assert ("finished_on_two", P2) in codes and ("last_holder", P1) in codes
     assert entry["mode"] == "cards" and entry["order"] == [2, 3, P1, P2]
+
+
+# -- exact legal sets: (variants, P1's lead, P2's hand → every play P2 may record) -----------------
+EXACT_ROWS: list[tuple[dict[str, Any], str, str, list[list[str]]]] = [
+    # Pair of 7s: only the pair of 9s (a single 2 is the wrong count; equal 7s not allowed).
+    ({}, "7S 7H", "9S 9H 2S KD 7C 7D", [["9H", "9S"]]),
+    ({"equal_play": "allowed"}, "7S 7H", "9S 9H 2S KD 7C 7D", [["7C", "7D"], ["9H", "9S"]]),
+    # Wild joker completes a pair with either natural card.
+    ({"jokers": "wild"}, "7S 7H", "9S JK KD", [["9S", "JK"], ["JK", "KD"]]),
+    # Three Ks: single 2s with single_two_beats_any, the pair of 2s too with twos_beat_one_larger.
+    ({"single_two_beats_any": True}, "KS KH KC", "2S 2H AD", [["2H"], ["2S"]]),
+    (
+        {"single_two_beats_any": True, "twos_beat_one_larger": True},
+        "KS KH KC",
+        "2S 2H AD",
+        [["2H"], ["2H", "2S"], ["2S"]],
+    ),
+    # A bomb goes on anything.
+    ({"bombs": "four_of_a_kind"}, "KS", "5C 5D 5H 5S 3C", [["5C", "5D", "5H", "5S"]]),
+    # Twos low: nothing beats an ace.
+    ({"rank_order": "twos_low"}, "AS", "2S 2H KD", []),
+    # Red threes high: a red 3 beats a 2-less ace; a lone 2 is a black 3 and beats nothing.
+    ({"rank_order": "red_threes_high"}, "AS", "3H 2S 3C", [["3H"]]),
+]
+
+
+@pytest.mark.parametrize(("variants", "lead", "hand", "expected"), EXACT_ROWS)
+def test_exact_legal_sets(variants: dict[str, Any], lead: str, hand: str, expected: list[list[str]]) -> None:
+    state = deal4({}, **variants)
+    state = position(state, {P1: lead + " 4D", P2: hand, P3: "6C", P4: "6D"}, P1, [None] * 4)
+    state = play(state, P1, lead)
+    actions = GAME.legal_actions(state)
+    plays = sorted(sorted(a["cards"]) for a in actions if a["type"] == "play")
+    assert plays == sorted(sorted(e) for e in expected)
+    assert {"type": "pass", "seat": P2} in actions
+
+
+def test_quick_clear_listed_for_the_holder_out_of_turn() -> None:
+    state = deal4({}, quick_clear=True)
+    state = position(state, {P1: "6C 6D 9C", P2: "KD", P3: "QD", P4: "6H 6S"}, P1, [None] * 4)
+    state = play(state, P1, "6C 6D")
+    actions = GAME.legal_actions(state)
+    assert {"type": "play", "seat": P4, "cards": ["6H", "6S"]} in actions
+    assert [a for a in actions if a["seat"] == P3] == []  # P3 holds no 6 and it is not P3's turn

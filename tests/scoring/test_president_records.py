@@ -129,3 +129,24 @@ def test_hide_card_counts() -> None:
     assert GAME.summary(state)["current_round"]["card_counts"] is None
     state = GAME.apply_json(GAME.start({}, ["a", "b", "c"]), "deal", {"dealer": 0})
     assert GAME.summary(state)["current_round"]["card_counts"] == [17, 18, 17]  # §1.4: seat 1 (left of dealer) 18
+
+
+def test_summary_has_the_protocol_keys_in_every_phase() -> None:
+    keys = {"game", "phase", "finished", "to_act", "totals", "result", "history", "findings"}
+    state = GAME.start({"league_rounds": 2}, ["a", "b", "c", "d"])
+    phases = []
+    for event_type, payload in (
+        ("round_result", {"order": [0, 1, 2, 3], "dealer": 0}),
+        ("deal", {}),
+        ("exchange", {"giver": 3, "receiver": 0, "count": 2}),
+    ):
+        summary = GAME.summary(state)
+        assert keys <= set(summary)
+        phases.append(summary["phase"])
+        state = GAME.apply_json(state, event_type, payload)
+    phases.append(GAME.summary(state)["phase"])
+    assert phases == ["deal", "deal", "exchange", "exchange"]
+    summary = GAME.summary(state)
+    assert summary["to_act"] == 0  # the President returns 2 cards next
+    assert summary["current_round"]["exchange"][0]["done"] is True
+    json.dumps(summary)  # plain JSON
