@@ -222,6 +222,13 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
             expected_giver=expected.giver,
             expected_receiver=expected.receiver,
         )
+    if event.requested and expected.kind != "requested":
+        raise RulesError(
+            "no_request_here",
+            "Only under exchange_scheme = president_picks does the upper player name cards, and only for the lower "
+            "player's hand-over.",
+            rule=rule,
+        )
     cards = event.cards
     if cards and event.count is not None and event.count != len(cards):
         raise RulesError(

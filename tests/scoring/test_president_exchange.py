@@ -81,6 +81,7 @@ def test_pr10_three_players_single_best_card() -> None:
         ({"giver": VSCUM, "receiver": VP, "count": 1}, "exchange_out_of_order"),
         ({"giver": SCUM, "receiver": VP, "count": 2}, "no_such_exchange"),
         ({"giver": 9, "receiver": PRES, "count": 2}, "no_such_seat"),
+        ({"giver": SCUM, "receiver": PRES, "count": 2, "requested": ["2S", "2H"]}, "no_request_here"),
     ],
 )
 def test_exchange_errors_hidden_hands(payload: dict[str, Any], code: str) -> None:
