@@ -58,7 +58,11 @@ def rank_rest(state: PresidentState, rnd: Round) -> Round:
         ordered = rest
         for seat in rest:
             notes.append(
-                Note("last_holder", f"{state.players[seat]} is left holding cards: {ordinal(free[0])} place.", seat)
+                Note(
+                    "last_holder",
+                    f"{state.players[seat]} is left holding cards: {ordinal(free[0])} place (president.md §2.6).",
+                    seat,
+                )
             )
     else:
         first = rnd.first_out

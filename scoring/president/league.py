@@ -65,7 +65,7 @@ def close_round(
                 Note(
                     "points",
                     f"{names[seat]}: {by_place[place - 1]} ({ordinal(place)}) scores {_sign(points[seat])} "
-                    f"under {v.scoring_scheme} (president.md §3).",
+                    f"under {v.scoring_scheme} (president.md §3); standing {state.totals[seat] + points[seat]}.",
                     seat,
                 )
             )
