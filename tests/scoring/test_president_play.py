@@ -484,3 +484,17 @@ def test_quick_clear_listed_for_the_holder_out_of_turn() -> None:
     actions = GAME.legal_actions(state)
     assert {"type": "play", "seat": P4, "cards": ["6H", "6S"]} in actions
     assert [a for a in actions if a["seat"] == P3] == []  # P3 holds no 6 and it is not P3's turn
+
+
+def test_reseat_by_title_changes_the_turn_order() -> None:
+    # §2.7 reseat_by_title: after round 1 (order 2, 0, 3, 1) the seating is 2, 0, 3, 1 clockwise, so
+    # after the President (seat 2) leads, the Vice-President (seat 0) acts next, not seat 3.
+    state = ev(start(4, reseat_by_title=True, exchange_scheme="none"), "round_result", order=[2, 0, 3, 1], dealer=0)
+    state = ev(state, "deal")
+    assert state.current is not None and state.current.seating == (2, 0, 3, 1) and state.current.dealer == 1
+    state = play(state, 2, "5S")
+    assert state.current is not None and state.current.to_act == 0
+    # Without reseating the seats keep their places: seat 3 follows seat 2.
+    state = ev(start(4, exchange_scheme="none"), "round_result", order=[2, 0, 3, 1], dealer=0)
+    state = play(ev(state, "deal"), 2, "5S")
+    assert state.current is not None and state.current.to_act == 3
