@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from scoring.cards import format_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
-from scoring.president.deal import apply_deal, apply_exchange, apply_redeal, best_cards_ok
+from scoring.president.deal import apply_deal, apply_exchange, apply_redeal
 from scoring.president.events import (
     EVENT_CLASSES,
     Deal,
@@ -27,8 +27,6 @@ from scoring.president.state import PresidentState
 from scoring.president.titles import titles_for
 from scoring.president.variants import PresidentVariants
 from scoring.protocol import JSON, Game, MatchResult
-
-_ = best_cards_ok  # re-exported for tests
 
 
 class PresidentGame(Game[PresidentState, PresidentVariants]):
