@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,9 +32,9 @@ GENERIC = OpenApiResponse(description="JSON")
 
 def _append_response(result: services.AppendResult) -> Response:
     body = {
-        "event": s.EventOutput(result.event).data,
+        "event": s.event_json(result.event),
         "created": result.created,
-        **selectors.match_summary_get(match=result.match),
+        **selectors.match_summary_get(match=result.match, state=result.state),
     }
     return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
 
@@ -43,6 +44,14 @@ def _user(request: Request) -> User:
     user = request.user
     assert isinstance(user, User), "IsAuthenticated runs first"
     return user
+
+
+def _recording_match(request: Request, match_id: int) -> Match:
+    """The match, if the user may record in it: 404 if they cannot see it, 403 if they can only read it."""
+    match, allowed = selectors.match_for_recording(user=request.user, match_id=match_id)
+    if not allowed:
+        raise PermissionDenied(CanRecord.message)
+    return match
 
 
 class PingView(APIView):
@@ -238,8 +247,6 @@ class GamesView(APIView):
 
 # -- events -----------------------------------------------------------------------------------------------
 class EventListView(APIView):
-    permission_classes = [IsAuthenticated, CanRecord]
-
     @extend_schema(responses=s.EventOutput(many=True))
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
@@ -251,8 +258,7 @@ class EventListView(APIView):
 
     @extend_schema(request=s.EventInput, responses=GENERIC)
     def post(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        self.check_object_permissions(request, match)
+        match = _recording_match(request, match_id)
         data = s.EventInput(data=request.data)
         data.is_valid(raise_exception=True)
         result = services.event_append(match_id=match.pk, user=_user(request), **data.validated_data)
@@ -260,12 +266,9 @@ class EventListView(APIView):
 
 
 class EventVoidView(APIView):
-    permission_classes = [IsAuthenticated, CanRecord]
-
     @extend_schema(request=s.CorrectionInput, responses=GENERIC)
     def post(self, request: Request, match_id: int, seq: int) -> Response:
-        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        self.check_object_permissions(request, match)
+        match = _recording_match(request, match_id)
         data = s.CorrectionInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
@@ -276,12 +279,9 @@ class EventVoidView(APIView):
 
 
 class EventAmendView(APIView):
-    permission_classes = [IsAuthenticated, CanRecord]
-
     @extend_schema(request=s.AmendInput, responses=GENERIC)
     def post(self, request: Request, match_id: int, seq: int) -> Response:
-        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        self.check_object_permissions(request, match)
+        match = _recording_match(request, match_id)
         data = s.AmendInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
 from companion.errors import NotFound
-from companion.models import Event, League, Match, Membership, Player
+from companion.models import Event, League, Match, MatchSeat, Membership, Player
 from scoring.protocol import Game
 from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
 from scoring.registry import get_game
@@ -63,15 +63,18 @@ def match_game(match: Match) -> Game[Any, Any]:
     return get_game(match.game)
 
 
-def match_summary_get(*, match: Match) -> dict[str, Any]:
-    """What the phones poll: the engine's summary plus where the record stands."""
+def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
+    """What the phones poll: the engine's summary plus where the record stands.
+
+    ``state`` is the state after ``match.last_seq`` when the caller already has it (an append).
+    """
     game = match_game(match)
     return {
         "match": match.pk,
         "status": match.status,
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
-        "summary": game.summary(match_state_get(match)),
+        "summary": game.summary(match_state_get(match) if state is None else state),
     }
 
 
@@ -125,6 +128,28 @@ def match_get_for_user(*, user: UserLike, match_id: int) -> Match:
     if match is None:
         raise NotFound("match_not_found", f"There is no match {match_id} that you can see.", match=match_id)
     return match
+
+
+def match_for_recording(*, user: UserLike, match_id: int) -> tuple[Match, bool]:
+    """The match and whether the user may record in it, in few queries (the append path is hot).
+
+    A match the user may not even read is a 404, like everywhere else.
+    """
+    match = Match.objects.filter(pk=match_id).order_by().first()
+    if match is None or not user.is_authenticated:
+        raise NotFound("match_not_found", f"There is no match {match_id} that you can see.", match=match_id)
+    if user.is_staff or match.created_by_id == user.pk:
+        return match, True
+    if MatchSeat.objects.filter(match=match, player__user=user).exists():
+        return match, True
+    roles = set()
+    if match.league_id is not None:
+        roles = set(
+            Membership.objects.filter(league_id=match.league_id, player__user=user).values_list("role", flat=True)
+        )
+    if not roles:
+        raise NotFound("match_not_found", f"There is no match {match_id} that you can see.", match=match_id)
+    return match, Membership.Role.ADMIN in roles
 
 
 def match_can_record(*, user: UserLike, match: Match) -> bool:
