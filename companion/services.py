@@ -211,12 +211,15 @@ def event_append(
 
     ``expected_seq`` is the seq the client believes comes next (``None`` skips the check, for
     corrections that name their target). A ``client_event_id`` seen before returns the stored event
-    when the body is the same, and is a conflict when it differs.
+    when the body is the same, and is a conflict when it differs. ``user`` must be allowed to record
+    (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
     """
     try:
         match = Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id) from None
+    if user is not None:
+        selectors.match_recording_check(user=user, match=match)
     digest = body_hash(type, payload)
     existing = next(iter(Event.objects.filter(match=match, client_event_id=client_event_id).order_by()[:1]), None)
     if existing is not None:
