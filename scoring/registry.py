@@ -15,6 +15,7 @@ from scoring.protocol import Game
 GAME_MODULES: dict[str, str] = {
     "hearts": "scoring.hearts",
     "bourre": "scoring.bourre",
+    "president": "scoring.president",
     "tonk": "scoring.tonk",
     "tshirt": "scoring.tshirt",
 }
