@@ -6,8 +6,8 @@ while a deal is being recorded card by card, a :class:`DealState`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from scoring.cards import Card, Suit
 from scoring.protocol import MatchResult
@@ -144,13 +144,35 @@ class DealState:
     trick_number: int = 0  # 1-based number of the trick in progress, 0 before play
     trump: Suit | None = None
     next_trump: Suit | None = None
-    completed: tuple[tuple[Trick, int], ...] = ()  # (trick, winner)
+    completed: tuple[tuple[Trick, int, Suit | None], ...] = ()  # (trick, winner, trump during it)
     plays: tuple[tuple[int, int, Card], ...] = ()  # (trick number, seat, card) in order
+    played: frozenset[Card] = frozenset()
     points: tuple[int, ...] = ()
     won: tuple[int, ...] = ()
     announcements: tuple[Announcement, ...] = ()
     last_trick_winner: int | None = None
-    pending_proofs: tuple[Any, ...] = ()
+    proven: frozenset[tuple[int, int, str]] = frozenset()  # (seat, trick, code) already found
+    fines: tuple[tuple[int, int, str], ...] = ()  # fixed_120 penalties of this deal
+    void_announcements: frozenset[int] = frozenset()  # indexes of announcements proven illegal
+    bid_checked: bool = False
+
+
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` without re-running ``__init__`` (hot path of card-by-card replay)."""
+    cls = type(obj)
+    new: T = object.__new__(cls)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,254 @@
+"""What the record proves when the hands were not entered (rules/thousand.md §16.1, §16.2).
+
+After the exchange no card enters or leaves a hand except by being played, so a card is known to
+be in P's hand at trick t when P plays it at t or later, or a recorded movement (a card given by
+the declarer, a talon card the declarer kept) put it there and P has not played it before t. It is
+known **not** to be there when P played it before t, another player plays it, or a movement put it
+elsewhere. Each check below names one violation the record establishes, never "one of two".
+
+>>> from scoring.thousand.rules import DECK
+>>> len(DECK)
+24
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
+from scoring.thousand.rules import RANKS, TOTAL_POINTS
+from scoring.thousand.state import DealState
+from scoring.tricks import TrickRules, beats, head_violation, winning_index
+
+SUIT_CARDS: dict[Suit, tuple[Card, ...]] = {s: tuple(card_of(r, s) for r in RANKS) for s in Suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    seat: int
+    trick: int | None
+    code: str
+    text: str
+    announcement: int | None = None  # index of the announcement it voids
+
+
+class Evidence:
+    """Who is known to hold what, from the plays and movements of one deal."""
+
+    __slots__ = ("out", "placed", "played")
+
+    def __init__(self, deal: DealState) -> None:
+        self.played: dict[Card, tuple[int, int]] = {c: (t, s) for t, s, c in deal.plays}
+        placed: dict[Card, int] = {}
+        declarer = deal.declarer
+        for to, card in deal.given:
+            if card is not None:
+                placed[card] = to
+        out: set[Card] = set(deal.discards)
+        if declarer is not None and deal.talon_known is not None:
+            for card in deal.talon_known:
+                if card not in placed and card not in out:
+                    placed[card] = declarer
+        if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
+            unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
+            out.update(unused)
+        self.placed = placed
+        self.out = out
+
+    def held(self, seat: int, trick: int, card: Card) -> bool:
+        """``card`` is known to have been in ``seat``'s hand at ``trick``."""
+        at = self.played.get(card)
+        if at is not None:
+            return at[1] == seat and at[0] >= trick
+        return self.placed.get(card) == seat
+
+    def not_held(self, seat: int, trick: int, card: Card) -> bool:
+        """``card`` is known not to have been in ``seat``'s hand at ``trick``."""
+        at = self.played.get(card)
+        if at is not None:
+            return at[1] != seat or at[0] < trick
+        if card in self.out:
+            return True
+        holder = self.placed.get(card)
+        return holder is not None and holder != seat
+
+
+def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
+    return base.with_trump(trump)
+
+
+def play_proofs(deal: DealState, base: TrickRules) -> list[Proof]:
+    """Every follow/trump/head violation the record now proves that was not found before."""
+    ev = Evidence(deal)
+    proofs: list[Proof] = []
+    tricks = [(t, w, tr) for t, w, tr in deal.completed]
+    if deal.trick is not None and deal.trick.cards:
+        tricks.append((deal.trick, -1, deal.trump))
+    order_cache = deal.active
+    for number, (trick, _winner, trump) in enumerate(tricks, start=1):
+        led = trick.cards[0].suit
+        i0 = order_cache.index(trick.leader)
+        for i in range(1, len(trick.cards)):
+            seat = order_cache[(i0 + i) % len(order_cache)]
+            card = trick.cards[i]
+            before = trick.cards[:i]
+            rules = trick_rules(base, trump)
+            proof = _check(ev, deal, seat, number, card, before, led, trump, rules)
+            if proof is not None and (seat, number, proof.code) not in deal.proven:
+                proofs.append(proof)
+    for index, ann in enumerate(deal.announcements):
+        if index in deal.void_announcements:
+            continue
+        if ann.kind == "marriage" and ann.suit is not None:
+            partner = card_of(QUEEN if ann.card.rank == KING else KING, ann.suit)
+            if ev.not_held(ann.seat, ann.trick, partner):
+                proofs.append(
+                    Proof(
+                        ann.seat,
+                        ann.trick,
+                        "illegal_marriage",
+                        f"Seat {ann.seat} announced the {ann.suit.symbol} marriage at trick {ann.trick} "
+                        f"without holding {partner} (§6.4).",
+                        index,
+                    )
+                )
+        elif ann.kind == "four_aces":
+            missing = [card_of(ACE, s) for s in Suit if ev.not_held(ann.seat, ann.trick, card_of(ACE, s))]
+            if missing:
+                proofs.append(
+                    Proof(
+                        ann.seat,
+                        ann.trick,
+                        "illegal_four_aces",
+                        f"Seat {ann.seat} announced four aces at trick {ann.trick} without holding {missing[0]}.",
+                        index,
+                    )
+                )
+    return proofs
+
+
+def _check(
+    ev: Evidence,
+    deal: DealState,
+    seat: int,
+    number: int,
+    card: Card,
+    before: tuple[Card, ...],
+    led: Suit | None,
+    trump: Suit | None,
+    rules: TrickRules,
+) -> Proof | None:
+    if led is None:
+        return None
+    if card.suit != led:
+        for witness in SUIT_CARDS[led]:
+            if ev.held(seat, number, witness):
+                return Proof(
+                    seat,
+                    number,
+                    "must_follow_suit",
+                    f"Seat {seat} played {card} to {led.symbol} at trick {number} while holding {witness} (§6.2).",
+                )
+        if rules.must_trump and trump is not None and trump != led and card.suit != trump:
+            void = all(ev.not_held(seat, number, c) for c in SUIT_CARDS[led])
+            if void:
+                for witness in SUIT_CARDS[trump]:
+                    if ev.held(seat, number, witness):
+                        return Proof(
+                            seat,
+                            number,
+                            "must_trump",
+                            f"Seat {seat}, void in {led.symbol} at trick {number}, discarded {card} while "
+                            f"holding the trump {witness} (§6.2).",
+                        )
+        if rules.head_when_trumping and trump is not None and card.suit == trump != led:
+            best = before[winning_index(before, rules)]
+            if best.suit == trump and not beats(card, best, led, rules):
+                for witness in SUIT_CARDS[trump]:
+                    if witness != card and ev.held(seat, number, witness) and beats(witness, best, led, rules):
+                        return Proof(
+                            seat,
+                            number,
+                            "must_head_trick",
+                            f"Seat {seat} under-trumped at trick {number} while holding {witness} (§6.2).",
+                        )
+        return None
+    if rules.head_when_following:
+        for witness in SUIT_CARDS[led]:
+            if ev.held(seat, number, witness) and head_violation(witness, card, before, rules):
+                return Proof(
+                    seat,
+                    number,
+                    "must_head_trick",
+                    f"Seat {seat} did not head trick {number} while holding {witness} (§6.2).",
+                )
+    return None
+
+
+def unused_points(deal: DealState) -> int:
+    """Two players: card points of the cards never played (both face-down piles, §3.3)."""
+    played = sum(_value(c) for _t, _s, c in deal.plays)
+    return TOTAL_POINTS - played
+
+
+def _value(card: Card) -> int:
+    from scoring.thousand.rules import POINTS
+
+    return POINTS[card.rank]
+
+
+def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> list[Proof]:
+    """§16.2, T-24: bids above 120 that the reconstructed dealt hand did not allow (deal end only).
+
+    Dealt hands: declarer = (cards played ∪ cards passed) − talon; defender = cards played − card
+    received. Without the talon or a passed card the hand is unknown and nothing is proven.
+    """
+    if deal.hands is not None or deal.declarer is None:
+        return []
+    played: dict[int, set[Card]] = {s: set() for s in deal.active}
+    for _t, s, c in deal.plays:
+        played[s].add(c)
+    dealt: dict[int, frozenset[Card]] = {}
+    received = dict(deal.given)
+    for s in deal.active:
+        if s == deal.declarer:
+            taken = _taken(deal)
+            passed = [c for _to, c in deal.given] + list(deal.discards)
+            if taken is None or any(c is None for c in passed):
+                continue
+            dealt[s] = frozenset((played[s] | {c for c in passed if c is not None}) - set(taken))
+        elif len(deal.active) == 2:
+            dealt[s] = frozenset(played[s])
+        else:
+            card = received.get(s)
+            if card is None:
+                continue
+            dealt[s] = frozenset(played[s] - {card})
+    proofs: list[Proof] = []
+    for s, amount, blind in deal.bids:
+        if blind or amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
+            continue
+        if amount > ceiling(dealt[s]):
+            hand = " ".join(sorted(str(c) for c in dealt[s]))
+            proofs.append(
+                Proof(s, None, "illegal_bid", f"Seat {s} bid {amount} holding {hand}: no marriage allows it (§4.3).")
+            )
+    if deal.raised and deal.contract > TOTAL_POINTS and not any(p.seat == deal.declarer for p in proofs):
+        hand8 = frozenset(played[deal.declarer])
+        if len(hand8) == (10 if len(deal.active) == 2 else 8) and deal.contract > ceiling(hand8):
+            proofs.append(
+                Proof(
+                    deal.declarer,
+                    None,
+                    "illegal_raise",
+                    f"Seat {deal.declarer} raised to {deal.contract} without a marriage after passing (§4.4).",
+                )
+            )
+    return proofs
+
+
+def _taken(deal: DealState) -> tuple[Card, ...] | None:
+    if deal.talon_known is not None:
+        return deal.talon_known
+    return None
