@@ -223,7 +223,7 @@ def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> Tho
     proven = set(deal.proven)
     voided = set(deal.void_announcements)
     fines = list(deal.fines)
-    at = deal.trick_number
+    at = deal.plays[-1][0] if deal.plays else deal.trick_number  # the trick of the proving card
     for p in proofs:
         findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.text, label))
         proven.add((p.seat, p.trick or 0, p.code))
