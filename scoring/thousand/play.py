@@ -23,18 +23,28 @@ from scoring.thousand.state import Announcement, DealState, Finding, ThousandSta
 from scoring.thousand.variants import ThousandVariants
 from scoring.tricks import Trick, TrickRules, legal_cards, violation, winning_index
 
+_RULES: dict[tuple[int, Suit | None], tuple[ThousandVariants, TrickRules]] = {}
 
-@functools.lru_cache(maxsize=64)
-def base_rules(variants: ThousandVariants) -> TrickRules:
-    """§6.2 obligations from the house rules (no trump yet)."""
-    return TrickRules(
+
+def base_rules(variants: ThousandVariants, trump: Suit | None = None) -> TrickRules:
+    """§6.2 obligations from the house rules, with ``trump`` (cached by identity: hashing the
+    variants on every card would dominate replay time)."""
+    key = (id(variants), trump)
+    hit = _RULES.get(key)
+    if hit is not None and hit[0] is variants:
+        return hit[1]
+    rules = TrickRules(
         strength=STRENGTH,
-        trump=None,
+        trump=trump,
         must_follow=True,
         must_trump=variants.must_trump_when_void,
         head_when_following=variants.must_head_trick,
         head_when_trumping=variants.must_head_trick or variants.must_overtrump,
     )
+    if len(_RULES) > 256:
+        _RULES.clear()
+    _RULES[key] = (variants, rules)
+    return rules
 
 
 def next_seat(deal: DealState) -> int:
@@ -149,25 +159,29 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
     if e.announce is not None:
         ann, deal = _announce(state, deal, e, hand)
         announcements = (*announcements, ann)
-    rules = base_rules(v).with_trump(deal.trump)
-    if hand is not None and trick.cards:
+    rules = base_rules(v, deal.trump)
+    # Following suit is always legal unless the table makes players head the trick (fast path).
+    follows = bool(trick.cards) and card.suit == trick.cards[0].suit and not rules.head_when_following
+    if hand is not None and trick.cards and not follows:
         legal = legal_cards(hand, trick.cards, rules)
         if card not in legal:
             code = violation(hand, card, trick.cards, rules) or "illegal_card"
             raise fail_play(code, f"Seat {e.seat} may not play {card} here: {code.replace('_', ' ')} (§6.2).", "§6.2")
     trick = trick.add(card)
     if hands is not None:
-        hands = tuple(h - {card} if s == e.seat else h for s, h in enumerate(hands))
-    deal = evolve(
-        deal,
-        trick=trick,
-        hands=hands,
-        plays=(*deal.plays, (deal.trick_number, e.seat, card)),
-        played=deal.played | {card},
-        announcements=announcements,
-    )
+        new_hands = list(hands)
+        new_hands[e.seat] = hands[e.seat] - {card}
+        hands = tuple(new_hands)
+    changes: dict[str, object] = {
+        "trick": trick,
+        "hands": hands,
+        "plays": (*deal.plays, (deal.trick_number, e.seat, card)),
+        "played": deal.played | {card},
+        "announcements": announcements,
+    }
     if len(trick.cards) == len(deal.active):
-        deal = _complete_trick(deal, rules)
+        changes.update(_complete_trick(deal, trick, rules))
+    deal = evolve(deal, **changes)
     if deal.hands is None:
         proofs = play_proofs(deal, base_rules(v))
         if deal.trick is None:
@@ -183,9 +197,8 @@ def _ceiling(state: ThousandState, hand: frozenset[Card]) -> int:
     return ceiling_for(state, hand)
 
 
-def _complete_trick(deal: DealState, rules: TrickRules) -> DealState:
-    trick = deal.trick
-    assert trick is not None
+def _complete_trick(deal: DealState, trick: Trick, rules: TrickRules) -> dict[str, object]:
+    """The changes a complete trick makes: winner, points, trump change (next_trick), next leader."""
     order = deal.active
     winner = order[(order.index(trick.leader) + winning_index(trick.cards, rules)) % len(order)]
     points = list(deal.points)
@@ -197,17 +210,16 @@ def _complete_trick(deal: DealState, rules: TrickRules) -> DealState:
     if next_trump is not None:
         trump, next_trump = next_trump, None
     last = deal.trick_number == tricks_per_deal(len(order))
-    return evolve(
-        deal,
-        completed=(*deal.completed, (trick, winner, deal.trump)),
-        points=tuple(points),
-        won=tuple(won),
-        trump=trump,
-        next_trump=next_trump,
-        trick=None if last else Trick(winner),
-        trick_number=deal.trick_number if last else deal.trick_number + 1,
-        last_trick_winner=winner,
-    )
+    return {
+        "completed": (*deal.completed, (trick, winner, deal.trump)),
+        "points": tuple(points),
+        "won": tuple(won),
+        "trump": trump,
+        "next_trump": next_trump,
+        "trick": None if last else Trick(winner),
+        "trick_number": deal.trick_number if last else deal.trick_number + 1,
+        "last_trick_winner": winner,
+    }
 
 
 def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> ThousandState:
@@ -361,7 +373,7 @@ def play_position(state: ThousandState) -> PlayPosition:
         tricks_won={s: deal.won[s] for s in deal.active},
         marriages=tuple((s, suit) for s, suits in enumerate(marriages) for suit in suits),
         four_aces=aces,
-        rules=base_rules(state.variants).with_trump(deal.trump),
+        rules=base_rules(state.variants, deal.trump),
     )
 
 
@@ -377,7 +389,7 @@ def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]
     if deal.hands is None:
         return [action]
     hand = deal.hands[seat]
-    rules = base_rules(v).with_trump(deal.trump)
+    rules = base_rules(v, deal.trump)
     cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
     action["cards"] = [str(c) for c in cards]
     if not trick.cards and not (deal.trick_number == 1 and (v.marriage_requires_won_trick or seat != deal.declarer)):

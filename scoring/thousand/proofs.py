@@ -75,7 +75,7 @@ class Evidence:
 
 
 def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
-    return base.with_trump(trump)
+    return base if base.trump == trump else base.with_trump(trump)
 
 
 def play_proofs(deal: DealState, base: TrickRules) -> list[Proof]:

@@ -6,6 +6,7 @@ while a deal is being recorded card by card, a :class:`DealState`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
@@ -161,18 +162,32 @@ T = TypeVar("T")
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` without re-running ``__init__`` (hot path of card-by-card replay)."""
+    """``dataclasses.replace`` without re-running ``__init__`` (hot path of card-by-card replay).
+
+    The copier for each class is generated once: it fills the new instance's slots directly.
+    """
     cls = type(obj)
-    new: T = object.__new__(cls)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _make_copier(cls)
+    new: T = copier(obj, changes)
     return new
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    names = [f.name for f in fields(cls)]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def copier(obj, ch):", "    new = _new(_cls)"]
+    for i, name in enumerate(names):
+        namespace[f"_set{i}"] = cls.__dict__[name].__set__
+        lines.append(f"    _set{i}(new, ch[{name!r}] if {name!r} in ch else obj.{name})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    copier: Callable[[Any, dict[str, Any]], Any] = namespace["copier"]
+    return copier
+
+
+_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 @dataclass(frozen=True, slots=True)
