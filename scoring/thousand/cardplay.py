@@ -19,7 +19,6 @@ from scoring.thousand.events import (
     RaiseContract,
     TakeTalon,
 )
-from scoring.thousand.match import minimum_bid
 from scoring.thousand.rules import rule
 from scoring.thousand.state import DealState, ThousandState
 
@@ -70,7 +69,7 @@ def legal_actions(state: ThousandState) -> list[JSON]:
             actions += [{"type": "take_talon", "seat": decl, "pile": p} for p in (0, 1)]
         else:
             actions.append({"type": "take_talon", "seat": decl})
-        if v.bomb and not state.bombs_used[decl or 0] and len(deal.bids) <= 1:
+        if talon.give_up_allowed(state, deal, decl or 0, "bomb"):
             actions.append({"type": "give_up", "seat": decl, "kind": "bomb"})
         return actions
     if deal.phase == "exchange":
@@ -91,13 +90,9 @@ def legal_actions(state: ThousandState) -> list[JSON]:
         if top is None or low <= top:
             actions.append({"type": "raise_contract", "seat": decl, "min": low, "max": top})
     if deal.phase in ("exchange", "discard", "declare"):
-        if v.rospisat:
-            actions.append({"type": "give_up", "seat": decl, "kind": "rospisat"})
-        if v.rospisat_limit == "one_plus_one_spisat":
-            actions.append({"type": "give_up", "seat": decl, "kind": "spisat"})
-        dark_ok = deal.dark and v.talon_visibility == "dark_if_uncontested_100" and v.dark_give_up
-        if dark_ok and deal.contract == minimum_bid(state):
-            actions.append({"type": "give_up", "seat": decl, "kind": "dark_give_up"})
+        for kind in ("rospisat", "spisat", "bomb", "dark_give_up"):
+            if talon.give_up_allowed(state, deal, decl or 0, kind):
+                actions.append({"type": "give_up", "seat": decl, "kind": kind})
     if deal.phase in ("declare", "play"):
         actions += play.legal_plays(state, deal)
     return actions

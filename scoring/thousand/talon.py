@@ -111,15 +111,29 @@ def apply_raise(state: ThousandState, deal: DealState, e: RaiseContract) -> Thou
     return evolve(state, deal=evolve(deal, contract=e.amount, raised=True))
 
 
-def apply_give_up(state: ThousandState, deal: DealState, e: GiveUp) -> ThousandState:
-    seat = _declarer(deal, e.seat, BEFORE_PLAY, "Giving up")
-    if e.kind in ("rospisat", "spisat", "dark_give_up") and deal.phase == "talon":
+def check_give_up_now(state: ThousandState, deal: DealState, seat: int, kind: str) -> None:
+    """Whether the declarer may give up this way at this point of the deal (§5.2, §8)."""
+    _declarer(deal, seat, BEFORE_PLAY, "Giving up")
+    if kind in ("rospisat", "spisat", "dark_give_up") and deal.phase == "talon":
         raise fail("talon_first", "The declarer gives up after taking the talon (§8.1).", "§8.1")
-    if e.kind == "dark_give_up" and not deal.dark:
+    if kind == "dark_give_up" and not deal.dark:
         raise fail("dark_give_up_not_allowed", "The talon was not taken dark.", "§5.2")
-    if e.kind == "bomb" and len(deal.bids) > 1:
-        raise fail("bomb_needs_uncontested", "A bomb needs the compulsory bid, uncontested.", "§8.2")
-    check_give_up(state, current_seating(state), e.kind, seat, deal.contract)
+    if kind in ("bomb", "dark_give_up") and (len(deal.bids) > 1 or deal.raised):
+        raise fail(f"{kind}_needs_uncontested", "This needs the compulsory bid, uncontested.", "§8.2")
+    check_give_up(state, current_seating(state), kind, seat, deal.contract)
+
+
+def give_up_allowed(state: ThousandState, deal: DealState, seat: int, kind: str) -> bool:
+    try:
+        check_give_up_now(state, deal, seat, kind)
+    except RulesError:
+        return False
+    return True
+
+
+def apply_give_up(state: ThousandState, deal: DealState, e: GiveUp) -> ThousandState:
+    seat = e.seat
+    check_give_up_now(state, deal, seat, e.kind)
     outcome = Outcome(
         e.kind, seat, deal.contract, deal.active, deal.inactive, deal.blind, talon=deal.talon_known, mode="cards"
     )
