@@ -513,3 +513,32 @@ def test_two_player_card_by_card() -> None:
     # trick → 0 and a bolt.
     assert state.history[-1].card_points == (120, 0)
     assert state.totals == (100, 0) and state.bolts == (0, 1)
+
+
+# -- §6.2 obligations: (house rules, trump, hand, cards so far) → exact legal set -----------------
+@pytest.mark.parametrize(
+    ("variants", "trump", "hand", "trick", "legal"),
+    [
+        ({}, None, "AS 9S KH", "TS", "AS 9S"),  # follow suit
+        ({}, None, "KH QD", "TS", "KH QD"),  # void, no trumps: anything
+        ({}, "H", "KH 9H QD", "TS", "KH 9H"),  # void in ♠: must trump
+        ({"must_trump_when_void": False}, "H", "KH QD", "TS", "KH QD"),
+        ({}, "H", "9S KH", "TS", "9S"),  # following beats trumping; no need to head
+        ({"must_head_trick": True}, None, "AS 9S", "TS", "AS"),  # Polish: beat the best card
+        ({"must_head_trick": True}, None, "KS 9S", "TS", "KS 9S"),  # cannot beat: any of the suit
+        ({"must_head_trick": True}, "H", "KH 9H", "TS QH", "KH"),  # over-trump when able
+        ({"must_overtrump": True}, "H", "KH 9H", "TS QH", "KH"),
+        ({"must_overtrump": True}, "H", "JH 9H", "TS QH", "JH 9H"),
+        ({}, "H", "KH 9H", "TS QH", "KH 9H"),  # default: no obligation to over-trump
+        ({}, "H", "AS QD", "KH", "AS QD"),  # §6.3 marriage lead in the trump suit, void: anything
+    ],
+)
+def test_follow_rules_table(variants: dict[str, Any], trump: str | None, hand: str, trick: str, legal: str) -> None:
+    from scoring.cards import Suit, parse_cards
+    from scoring.thousand import ThousandVariants
+    from scoring.thousand.play import base_rules
+    from scoring.tricks import legal_cards
+
+    rules = base_rules(ThousandVariants.from_json(variants), Suit(trump) if trump else None)
+    got = legal_cards(parse_cards(hand), parse_cards(trick), rules)
+    assert sorted(map(str, got)) == sorted(legal.split())
