@@ -56,6 +56,15 @@ def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
     raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule=rule("§16.1"))
 
 
+def to_act(deal: DealState) -> int:
+    """The seat expected to act: bidder, declarer before play, then the next player to the trick."""
+    if deal.phase == "play" and deal.trick is not None:
+        return play.next_seat(deal)
+    if deal.phase in ("talon", "exchange", "discard", "declare") and deal.declarer is not None:
+        return deal.declarer
+    return deal.to_act
+
+
 def legal_actions(state: ThousandState) -> list[JSON]:
     deal = state.deal
     assert deal is not None

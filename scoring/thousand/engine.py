@@ -97,7 +97,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             "game": self.name,
             "phase": phase,
             "finished": result is not None,
-            "to_act": None if deal is None or result is not None else deal.to_act,
+            "to_act": None if deal is None or result is not None else cardplay.to_act(deal),
             "totals": list(state.totals),
             "result": result.as_json() if result else None,
             "history": [h.as_json() for h in state.history],

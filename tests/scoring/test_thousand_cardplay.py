@@ -542,3 +542,12 @@ def test_follow_rules_table(variants: dict[str, Any], trump: str | None, hand: s
     rules = base_rules(ThousandVariants.from_json(variants), Suit(trump) if trump else None)
     got = legal_cards(parse_cards(hand), parse_cards(trick), rules)
     assert sorted(map(str, got)) == sorted(legal.split())
+
+
+def test_summary_to_act_follows_the_play() -> None:
+    state = plays(t19_state(), "KD")
+    summary = GAME.summary(state)
+    assert summary["phase"] == "play" and summary["to_act"] == B
+    assert summary["current_deal"]["trick"] == {"leader": A, "cards": ["KD"]}
+    state = plays(state, "9D JD")
+    assert GAME.summary(state)["to_act"] == A  # A won trick 1 and leads
