@@ -551,3 +551,102 @@ def test_summary_to_act_follows_the_play() -> None:
     assert summary["current_deal"]["trick"] == {"leader": A, "cards": ["KD"]}
     state = plays(state, "9D JD")
     assert GAME.summary(state)["to_act"] == A  # A won trick 1 and leads
+
+
+def hidden_deal(variants: dict[str, Any]) -> ThousandState:
+    """Dealer C, A declares 100, hands not recorded, cards given face down."""
+    state = deal(start(variants, dealer=C))
+    state = apply_all(state, T22_AUCTION)
+    return apply_all(
+        state, [("take_talon", {"seat": A}), ("give_card", {"seat": A, "to": B}), ("give_card", {"seat": A, "to": C})]
+    )
+
+
+def test_head_violation_proven_from_the_record() -> None:
+    # must_head_trick: trick 1 K♠ 9♠ J♠ — B followed low; at trick 2 B plays A♠, which would have
+    # beaten K♠: B failed to head trick 1, proven at trick 2.
+    state = plays(hidden_deal({"must_head_trick": True, "renege_penalty": "fixed_120"}), "KS 9S JS QS AS")
+    assert [(f.seat, f.code, f.trick, f.proven_at) for f in state.findings] == [(B, "must_head_trick", 1, 2)]
+    plain = plays(hidden_deal({"renege_penalty": "fixed_120"}), "KS 9S JS QS AS")
+    assert plain.findings == ()  # default: no obligation to head (§6.2)
+
+
+def test_illegal_four_aces_proven() -> None:
+    # A wins trick 1 with K♠ and leads A♣ announcing four aces; B later plays A♦.
+    state = plays(hidden_deal({"four_aces_bonus": 200}), "KS 9S JS AC* 9C JC AS QS TS KD AD")
+    (finding,) = state.findings
+    assert (finding.seat, finding.code, finding.trick) == (A, "illegal_four_aces", 2)
+    # Forfeit by the declarer (§16.4): −100; B and C had won no trick yet: 0 each.
+    assert state.totals == (-100, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("variants", "events", "code"),
+    [
+        (
+            {"silence_threshold": -300},
+            [("bid", {"seat": A, "amount": 100}), ("bid", {"seat": B, "amount": 105})],
+            "silenced_player_bid",
+        ),
+        (
+            {},
+            [
+                ("bid", {"seat": A, "amount": 100}),
+                ("pass", {"seat": B}),
+                ("pass", {"seat": C}),
+                ("take_talon", {"seat": A}),
+                ("give_card", {"seat": A, "to": B}),
+                ("give_card", {"seat": A, "to": C}),
+                ("raise_contract", {"seat": A, "amount": 112}),
+            ],
+            "bid_off_step",
+        ),
+        (
+            {"raise_after_talon": False},
+            [
+                ("bid", {"seat": A, "amount": 100}),
+                ("pass", {"seat": B}),
+                ("pass", {"seat": C}),
+                ("take_talon", {"seat": A}),
+                ("give_card", {"seat": A, "to": B}),
+                ("give_card", {"seat": A, "to": C}),
+                ("raise_contract", {"seat": A, "amount": 110}),
+            ],
+            "raise_not_allowed",
+        ),
+        (
+            {},
+            [
+                ("bid", {"seat": A, "amount": 100}),
+                ("pass", {"seat": B}),
+                ("pass", {"seat": C}),
+                ("take_talon", {"seat": A}),
+                ("give_card", {"seat": A, "to": B}),
+                ("give_card", {"seat": A, "to": B}),
+            ],
+            "already_given",
+        ),
+        ({}, [("play_card", {"seat": A, "card": "AS"})], "not_playing"),
+    ],
+)
+def test_section_16_immediate_errors(
+    variants: dict[str, Any], events: list[tuple[str, dict[str, Any]]], code: str
+) -> None:
+    state = deal(start(variants, dealer=C, totals=(0, -400, 0)))
+    assert error(apply_all, state, events) == code
+
+
+def test_four_players_card_by_card() -> None:
+    # Dealer D (seat 3) sits out; A, B, C play. D cannot be given a card or play.
+    from tests.scoring.thousand_helpers import D
+
+    state = deal(start({"four_player_inactive_bonus": "aces_and_pair"}, players=4, dealer=D), talon="AS KH QH")
+    assert state.deal is not None and state.deal.inactive == D and state.deal.active == (A, B, C)
+    state = apply_all(state, T22_AUCTION)
+    state = GAME.apply_json(state, "take_talon", {"seat": A})
+    assert error(GAME.apply_json, state, "give_card", {"seat": A, "to": D}) == "give_to_defender"
+    state = apply_all(state, [("give_card", {"seat": A, "to": B}), ("give_card", {"seat": A, "to": C})])
+    state = GAME.apply_json(state, "give_up", {"seat": A, "kind": "rospisat"})
+    # §3.2 aces_and_pair: A♠ 40 + ♥ pair 100 = 140 for D; Rospisat': A 0, B and C +60.
+    assert state.totals == (0, 60, 60, 140)
+    assert GAME.summary(state)["inactive_seat"] == A  # next dealer A sits out
