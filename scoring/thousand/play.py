@@ -71,12 +71,13 @@ def _start_play(deal: DealState) -> DealState:
 def _known_elsewhere(deal: DealState, seat: int, card: Card) -> bool:
     """Hands unknown: a recorded movement put ``card`` in another hand or out of play."""
     for to, given in deal.given:
-        if given == card and to != seat:
-            return True
+        if given == card:
+            return to != seat
     if card in deal.discards:
         return True
-    if deal.talon_known is not None and card in deal.talon_known and seat != deal.declarer:
-        return not any(given == card and to == seat for to, given in deal.given)
+    all_known = all(given is not None for _to, given in deal.given)
+    if deal.talon_known is not None and card in deal.talon_known and seat != deal.declarer and all_known:
+        return True  # a talon card the declarer kept (none of the passed cards is unknown)
     if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
         unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
         return card in unused

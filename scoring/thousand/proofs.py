@@ -46,7 +46,9 @@ class Evidence:
             if card is not None:
                 placed[card] = to
         out: set[Card] = set(deal.discards)
-        if declarer is not None and deal.talon_known is not None:
+        # Talon cards stay with the declarer only if every card passed on is known (§16.2).
+        all_known = all(card is not None for _to, card in deal.given)
+        if declarer is not None and deal.talon_known is not None and all_known:
             for card in deal.talon_known:
                 if card not in placed and card not in out:
                     placed[card] = declarer

@@ -117,6 +117,13 @@ def test_random_legal_playouts(seed: int, which: int, deals: int) -> None:
     assert unknown.findings == ()
     assert unknown.totals == state.totals
     assert [h.entries for h in unknown.history] == [h.entries for h in state.history]
+    # ... and with the passed cards face down as well.
+    faceless = [(t, {k: v for k, v in p.items() if k != "card"} if t == "give_card" else p) for t, p in blind_events]
+    hidden2 = MatchRecord(
+        "thousand", variants, players, tuple(RecordedEvent(i, t, p) for i, (t, p) in enumerate(faceless, 1))
+    )
+    unknown2 = replay(hidden2)
+    assert unknown2.findings == () and unknown2.totals == state.totals
 
 
 @st.composite
