@@ -244,14 +244,15 @@ def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> Tho
             voided.add(p.announcement)
         if penalty == "fixed_120":
             fines.append((p.seat, FINE, f"{p.code.replace('_', ' ')} proven"))
-        if penalty != "fixed_120":
-            break  # §16.4: the deal ends at the first proof
     deal = evolve(deal, proven=frozenset(proven), void_announcements=frozenset(voided), fines=tuple(fines))
     state = evolve(state, findings=tuple(findings), deal=deal)
     if penalty == "replay":
         return throw_in(state, "renege_replay", proofs[0].seat, "cards")
     if penalty == "contract_forfeit":
-        return finish(state, deal, offender=proofs[0].seat)
+        # §16.4: the deal ends at the proof. Several violations proven by the same card are all
+        # reported; the declarer's, if any, decides the forfeit (the contract fails).
+        seats = [p.seat for p in proofs]
+        return finish(state, deal, offender=deal.declarer if deal.declarer in seats else seats[0])
     if deal.trick is None:
         return finish(state, deal)
     return state

@@ -650,3 +650,26 @@ def test_four_players_card_by_card() -> None:
     # §3.2 aces_and_pair: A♠ 40 + ♥ pair 100 = 140 for D; Rospisat': A 0, B and C +60.
     assert state.totals == (0, 60, 60, 140)
     assert GAME.summary(state)["inactive_seat"] == A  # next dealer A sits out
+
+
+def test_defender_illegal_bid_and_declarer_proven_together() -> None:
+    # T-24's deal with B bidding 125 first: B's dealt hand = cards B played − 9♣ received =
+    # 9♠ J♠ T♠ 9♦ Q♦ J♣ Q♣: no pair. Both bids are proven at the end of the deal; the declarer's
+    # violation decides the forfeit: A −130, defenders keep 25 and 40 (see T-24).
+    state = deal(start(dealer=C), talon="QS 9C TD")
+    state = apply_all(
+        state,
+        [
+            ("bid", {"seat": A, "amount": 100}),
+            ("bid", {"seat": B, "amount": 125}),
+            ("pass", {"seat": C}),
+            ("bid", {"seat": A, "amount": 130}),
+            ("pass", {"seat": B}),
+            ("take_talon", {"seat": A}),
+            ("give_card", {"seat": A, "to": B, "card": "9C"}),
+            ("give_card", {"seat": A, "to": C, "card": "9H"}),
+        ],
+    )
+    state = plays(state, T24_PLAY)
+    assert [(f.seat, f.code) for f in state.findings] == [(B, "illegal_bid"), (A, "illegal_bid")]
+    assert state.totals == (-130, 25, 40)
