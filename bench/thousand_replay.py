@@ -115,8 +115,12 @@ def main() -> None:
     )
     final = replay(record)
     parsed = [GAME.parse_event(t, p) for t, p in events]
-    wall: dict[str, list[float]] = {"record": [], "apply": []}
-    cpu: dict[str, list[float]] = {"record": [], "apply": []}
+    # The same match recorded without the hands: every play goes through the proof checks (§16.2).
+    hidden = [
+        GAME.parse_event(t, {k: v for k, v in p.items() if k != "hands"} if t == "deal" else p) for t, p in events
+    ]
+    wall: dict[str, list[float]] = {"record": [], "apply": [], "hidden": []}
+    cpu: dict[str, list[float]] = {"record": [], "apply": [], "hidden": []}
     state = final
     for _ in range(args.repeat):
         w0, c0 = time.perf_counter(), time.process_time()
@@ -129,6 +133,13 @@ def main() -> None:
             state = GAME.apply(state, event)
         wall["apply"].append(time.perf_counter() - w0)
         cpu["apply"].append(time.process_time() - c0)
+        w0, c0 = time.perf_counter(), time.process_time()
+        unknown = GAME.start({}, PLAYERS)
+        for event in hidden:
+            unknown = GAME.apply(unknown, event)
+        wall["hidden"].append(time.perf_counter() - w0)
+        cpu["hidden"].append(time.process_time() - c0)
+        assert unknown.totals == final.totals and not unknown.findings
     assert state == final
     assert replay_events(GAME, GAME.start({}, PLAYERS), effective_events(record.events)) == final
     winner = final.result.winners if final.result else None
@@ -136,6 +147,7 @@ def main() -> None:
     for key, label in (
         ("record", "replay of the JSON record (parse + apply)"),
         ("apply", "apply only (events parsed once)"),
+        ("hidden", "apply only, hands not recorded (proof checks)"),
     ):
         w, c = wall[key], cpu[key]
         print(

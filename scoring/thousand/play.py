@@ -173,7 +173,10 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
         new_hands = list(hands)
         new_hands[e.seat] = hands[e.seat] - {card}
         hands = tuple(new_hands)
-    changes: dict[str, object] = {
+    changes: dict[str, object] = {}
+    if trick.cards and card.suit != trick.cards[0].suit:
+        changes["offsuit"] = (*deal.offsuit, (deal.trick_number, len(trick.cards) - 1))
+    changes |= {
         "trick": trick,
         "hands": hands,
         "plays": (*deal.plays, (deal.trick_number, e.seat, card)),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
 from scoring.thousand.rules import RANKS, TOTAL_POINTS
-from scoring.thousand.state import DealState
+from scoring.thousand.state import Announcement, DealState
 from scoring.tricks import TrickRules, beats, head_violation, winning_index
 
 SUIT_CARDS: dict[Suit, tuple[Card, ...]] = {s: tuple(card_of(r, s) for r in RANKS) for s in Suit}
@@ -81,53 +81,65 @@ def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
 
 
 def play_proofs(deal: DealState, base: TrickRules) -> list[Proof]:
-    """Every follow/trump/head violation the record now proves that was not found before."""
-    ev = Evidence(deal)
-    proofs: list[Proof] = []
-    tricks = [(t, w, tr) for t, w, tr in deal.completed]
+    """Every follow/trump/head violation and illegal announcement that the card just played proves.
+
+    Only new evidence can prove something: a suspect play (off the led suit, or any follower's
+    play when heading is required) is re-examined when the new card is of its led suit or of the
+    trump suit at its trick (a witness, or the card completing a void), or when it is the new card.
+    """
+    if not deal.plays:
+        return []
+    last_trick, last_seat, last = deal.plays[-1]
+    tricks = [(t, tr) for t, _w, tr in deal.completed]
     if deal.trick is not None and deal.trick.cards:
-        tricks.append((deal.trick, -1, deal.trump))
-    order_cache = deal.active
-    for number, (trick, _winner, trump) in enumerate(tricks, start=1):
-        led = trick.cards[0].suit
-        i0 = order_cache.index(trick.leader)
-        for i in range(1, len(trick.cards)):
-            seat = order_cache[(i0 + i) % len(order_cache)]
-            card = trick.cards[i]
-            before = trick.cards[:i]
-            rules = trick_rules(base, trump)
-            proof = _check(ev, deal, seat, number, card, before, led, trump, rules)
-            if proof is not None and (seat, number, proof.code) not in deal.proven:
-                proofs.append(proof)
-    for index, ann in enumerate(deal.announcements):
-        if index in deal.void_announcements:
-            continue
-        if ann.kind == "marriage" and ann.suit is not None:
-            partner = card_of(QUEEN if ann.card.rank == KING else KING, ann.suit)
-            if ev.not_held(ann.seat, ann.trick, partner):
-                proofs.append(
-                    Proof(
-                        ann.seat,
-                        ann.trick,
-                        "illegal_marriage",
-                        f"Seat {ann.seat} announced the {ann.suit.symbol} marriage at trick {ann.trick} "
-                        f"without holding {partner} (§6.4).",
-                        index,
-                    )
-                )
-        elif ann.kind == "four_aces":
-            missing = [card_of(ACE, s) for s in Suit if ev.not_held(ann.seat, ann.trick, card_of(ACE, s))]
-            if missing:
-                proofs.append(
-                    Proof(
-                        ann.seat,
-                        ann.trick,
-                        "illegal_four_aces",
-                        f"Seat {ann.seat} announced four aces at trick {ann.trick} without holding {missing[0]}.",
-                        index,
-                    )
-                )
+        tricks.append((deal.trick, deal.trump))
+    heading = base.head_when_following or base.head_when_trumping
+    if heading:
+        suspects = [(n, i) for n, (t, _tr) in enumerate(tricks, start=1) for i in range(1, len(t.cards))]
+    else:
+        suspects = list(deal.offsuit)
+    relevant = []
+    for number, i in suspects:
+        trick, trump = tricks[number - 1]
+        is_new = number == last_trick and i == len(trick.cards) - 1
+        if is_new or last.suit == trick.cards[0].suit or (trump is not None and last.suit == trump):
+            relevant.append((number, i))
+    announced = [
+        (index, ann)
+        for index, ann in enumerate(deal.announcements)
+        if index not in deal.void_announcements and last_seat != ann.seat and last in _partners(ann)
+    ]
+    if not relevant and not announced:
+        return []
+    ev = Evidence(deal)
+    order = deal.active
+    proofs: list[Proof] = []
+    for number, i in relevant:
+        trick, trump = tricks[number - 1]
+        seat = order[(order.index(trick.leader) + i) % len(order)]
+        rules = trick_rules(base, trump)
+        proof = _check(ev, deal, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules)
+        if proof is not None and (seat, number, proof.code) not in deal.proven:
+            proofs.append(proof)
+    for index, ann in announced:
+        what = "the " + ann.suit.symbol + " marriage" if ann.suit is not None else "four aces"
+        proofs.append(
+            Proof(
+                ann.seat,
+                ann.trick,
+                "illegal_marriage" if ann.kind == "marriage" else "illegal_four_aces",
+                f"Seat {ann.seat} announced {what} at trick {ann.trick} without holding {last}, "
+                f"which seat {last_seat} played (§6.4).",
+                index,
+            )
+        )
     return proofs
+
+
+def _partners(ann: Announcement) -> tuple[Card, ...]:
+    if ann.kind == "marriage" and ann.suit is not None:
+        return (card_of(QUEEN if ann.card.rank == KING else KING, ann.suit),)
+    return tuple(card_of(ACE, s) for s in Suit)
 
 
 def _check(

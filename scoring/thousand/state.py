@@ -148,6 +148,7 @@ class DealState:
     completed: tuple[tuple[Trick, int, Suit | None], ...] = ()  # (trick, winner, trump during it)
     plays: tuple[tuple[int, int, Card], ...] = ()  # (trick number, seat, card) in order
     played: frozenset[Card] = frozenset()
+    offsuit: tuple[tuple[int, int], ...] = ()  # (trick number, position) of plays off the led suit
     points: tuple[int, ...] = ()
     won: tuple[int, ...] = ()
     announcements: tuple[Announcement, ...] = ()
