@@ -200,18 +200,6 @@ def _check(
     return None
 
 
-def unused_points(deal: DealState) -> int:
-    """Two players: card points of the cards never played (both face-down piles, §3.3)."""
-    played = sum(_value(c) for _t, _s, c in deal.plays)
-    return TOTAL_POINTS - played
-
-
-def _value(card: Card) -> int:
-    from scoring.thousand.rules import POINTS
-
-    return POINTS[card.rank]
-
-
 def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> list[Proof]:
     """§16.2, T-24: bids above 120 that the reconstructed dealt hand did not allow (deal end only).
 
@@ -227,7 +215,7 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> li
     received = dict(deal.given)
     for s in deal.active:
         if s == deal.declarer:
-            taken = _taken(deal)
+            taken = deal.talon_known
             passed = [c for _to, c in deal.given] + list(deal.discards)
             if taken is None or any(c is None for c in passed):
                 continue
@@ -260,9 +248,3 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> li
                 )
             )
     return proofs
-
-
-def _taken(deal: DealState) -> tuple[Card, ...] | None:
-    if deal.talon_known is not None:
-        return deal.talon_known
-    return None

@@ -156,7 +156,6 @@ class DealState:
     proven: frozenset[tuple[int, int, str]] = frozenset()  # (seat, trick, code) already found
     fines: tuple[tuple[int, int, str], ...] = ()  # fixed_120 penalties of this deal
     void_announcements: frozenset[int] = frozenset()  # indexes of announcements proven illegal
-    bid_checked: bool = False
 
 
 T = TypeVar("T")
