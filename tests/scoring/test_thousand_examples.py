@@ -243,3 +243,19 @@ def test_t21_barrel_collisions() -> None:
     state = start({"barrel_collision": "fine_all_jumpers"}, totals=(0, 850, 860))
     state = played(state, A, 100, [30, 45, 45], [2, 3, 3])
     assert state.totals == (-100, 760, 760)
+
+
+def test_t13_bolts_need_not_be_consecutive() -> None:
+    # B takes no trick in deals 1, 3 and 4 and one trick (10 points) in deal 2: the third bolt,
+    # in deal 4, costs 120 and the count restarts (§10). B: 0 + 10 + 0 − 120 = −110.
+    state = start(totals=(0, 0, 0))
+    trickless = ([100, 0, 20], [6, 0, 2])
+    one_trick = ([90, 10, 20], [5, 1, 2])
+    for points, tricks in (trickless, one_trick, trickless, trickless):
+        state = played(state, A, 100, points, tricks)
+    assert [h.penalties[B] for h in state.history] == [0, 0, 0, -120]
+    assert state.bolts[B] == 0 and state.totals[B] == -110
+    consecutive = start({"bolts_consecutive_only": True})
+    for points, tricks in (trickless, one_trick, trickless, trickless):
+        consecutive = played(consecutive, A, 100, points, tricks)
+    assert consecutive.bolts[B] == 2 and consecutive.totals[B] == 10
