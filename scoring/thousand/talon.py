@@ -134,9 +134,10 @@ def give_up_allowed(state: ThousandState, deal: DealState, seat: int, kind: str)
 def apply_give_up(state: ThousandState, deal: DealState, e: GiveUp) -> ThousandState:
     seat = e.seat
     check_give_up_now(state, deal, seat, e.kind)
-    outcome = Outcome(
-        e.kind, seat, deal.contract, deal.active, deal.inactive, deal.blind, talon=deal.talon_known, mode="cards"
-    )
+    talon = deal.talon_known if deal.talon_known is not None else deal.talon
+    if talon is None and state.seats == 4 and state.variants.four_player_inactive_bonus != "none":
+        raise fail("talon_required", "Give the talon cards: the sitting-out player scores from them.", "§3.2")
+    outcome = Outcome(e.kind, seat, deal.contract, deal.active, deal.inactive, deal.blind, talon=talon, mode="cards")
     return score_deal(state, outcome)
 
 
