@@ -164,30 +164,35 @@ T = TypeVar("T")
 def evolve(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` without re-running ``__init__`` (hot path of card-by-card replay).
 
-    The copier for each class is generated once: it fills the new instance's slots directly.
+    A copier is generated once per class and set of changed fields: it fills the new instance's
+    slots directly, unchanged fields from ``obj`` and the others from ``changes``.
     """
-    cls = type(obj)
-    copier = _COPIERS.get(cls)
+    key = (type(obj), tuple(changes))
+    copier = _COPIERS.get(key)
     if copier is None:
-        copier = _COPIERS[cls] = _make_copier(cls)
+        copier = _COPIERS[key] = _make_copier(type(obj), frozenset(changes))
     new: T = copier(obj, changes)
     return new
 
 
-def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+def _make_copier(cls: type, changed: frozenset[str]) -> Callable[[Any, dict[str, Any]], Any]:
     names = [f.name for f in fields(cls)]
+    unknown = changed - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = ["def copier(obj, ch):", "    new = _new(_cls)"]
     for i, name in enumerate(names):
         namespace[f"_set{i}"] = cls.__dict__[name].__set__
-        lines.append(f"    _set{i}(new, ch[{name!r}] if {name!r} in ch else obj.{name})")
+        source = f"ch[{name!r}]" if name in changed else f"obj.{name}"
+        lines.append(f"    _set{i}(new, {source})")
     lines.append("    return new")
-    exec("\n".join(lines), namespace)
+    exec("\n".join(lines), namespace)  # generated from the dataclass's own field names
     copier: Callable[[Any, dict[str, Any]], Any] = namespace["copier"]
     return copier
 
 
-_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_COPIERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 @dataclass(frozen=True, slots=True)
