@@ -62,7 +62,15 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         if state.result is not None:
             return []
         if state.deal is None:
-            return [{"type": "deal_result", "dealer": state.dealer}, {"type": "deal", "dealer": state.dealer}]
+            seat = current_seating(state)
+            entry: JSON = {
+                "type": "deal_result",
+                "dealer": state.dealer,
+                "active": list(seat.active),
+                "inactive": seat.inactive,
+                "min_contract": minimum_bid(state),
+            }
+            return [entry, {"type": "deal", "dealer": state.dealer}, {"type": "claim_redeal", "reason": "misdeal"}]
         return cardplay.legal_actions(state)
 
     def result(self, state: ThousandState) -> MatchResult | None:

@@ -284,3 +284,14 @@ def test_player_count_mismatch() -> None:
     with pytest.raises(RulesError) as err:
         GAME.start({"player_count": 4}, ["A", "B", "C"])
     assert err.value.code == "player_count_mismatch"
+
+
+def test_legal_actions_between_deals() -> None:
+    state = start({"gold_set": True}, players=4, dealer=D)
+    entry = GAME.legal_actions(state)[0]
+    # §3.2 default: the dealer (D) sits out; A, B, C play; §4.7 gold set: minimum 120.
+    assert entry == {"type": "deal_result", "dealer": D, "active": [A, B, C], "inactive": D, "min_contract": 120}
+    finished = played(start(totals=(990, 0, 0)), A, 100, [100, 10, 10], [6, 1, 1])
+    assert GAME.legal_actions(finished) == []
+    summary = GAME.summary(finished)
+    assert summary["phase"] == "finished" and summary["result"]["winners"] == [A]
