@@ -16,6 +16,7 @@ GAME_MODULES: dict[str, str] = {
     "hearts": "scoring.hearts",
     "bourre": "scoring.bourre",
     "president": "scoring.president",
+    "thousand": "scoring.thousand",
     "tonk": "scoring.tonk",
     "tshirt": "scoring.tshirt",
 }
