@@ -93,14 +93,16 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             ]
         variants = state.variants
         if hand.phase == "pass":
+            declined = any(done and p == () for done, p in zip(hand.passed, hand.passes, strict=True))
+            made = any(done and p != () for done, p in zip(hand.passed, hand.passes, strict=True))
             return [
                 {
                     "type": PassCards.TYPE,
                     "seat": s,
-                    "count": variants.pass_count,
+                    "count": 0 if declined else variants.pass_count,
                     "direction": hand.direction,
                     "to": pass_target(s, hand.direction, hand.seats),
-                    "may_decline": variants.optional_pass,
+                    "may_decline": variants.optional_pass and not made,
                     "cards": format_cards(sort_cards(hand.dealt_known[s])) if hand.dealt_complete[s] else None,
                 }
                 for s, done in enumerate(hand.passed)

@@ -139,6 +139,7 @@ def apply_pass(state: HeartsState, event: PassCards) -> HeartsState:
     if hand.passed[seat]:
         raise RulesError("already_passed", f"Seat {seat} has already passed.", rule=PASS, seat=seat)
     cards = event.cards
+    _check_declines(hand, seat, declining=cards == ())
     if cards is not None:
         _check_pass_cards(state, hand, seat, cards)
     passes = tuple(cards if s == seat else p for s, p in enumerate(hand.passes))
@@ -147,6 +148,20 @@ def apply_pass(state: HeartsState, event: PassCards) -> HeartsState:
     if all(passed):
         hand = _after_pass(state, hand)
     return dataclasses.replace(state, current=hand)
+
+
+def _check_declines(hand: Hand, seat: int, *, declining: bool) -> None:
+    """[our reading of optional_pass, §2.2 rule 5] hands must stay the same size, so a pass is
+    declined by the whole table or not at all: the first seat's choice binds the others."""
+    for other, done in enumerate(hand.passed):
+        if done and (hand.passes[other] == ()) != declining:
+            raise RulesError(
+                "optional_pass_all_or_none",
+                f"Seat {other} {'declined' if hand.passes[other] == () else 'made'} the pass: every seat must "
+                "do the same, or hands would end up different sizes.",
+                rule=PASS,
+                seat=seat,
+            )
 
 
 def _check_pass_cards(state: HeartsState, hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:

@@ -126,3 +126,28 @@ def position(
         played=tuple(played),
         hearts_broken=hearts_broken,
     )
+
+
+def known_position(
+    hands: Sequence[str],
+    *,
+    leader: int,
+    trick_number: int,
+    hearts_broken: bool,
+    variants: Mapping[str, Any] | None = None,
+) -> HeartsState:
+    """A state whose hand in play has every seat's remaining cards known, ``leader`` to lead
+    trick ``trick_number`` (earlier tricks are stand-ins)."""
+    state = new_game({**(variants or {}), "pass_count": 0}, n=len(hands))
+    state = ev(state, "deal")
+    hand = state.current
+    assert hand is not None
+    hand = dataclasses.replace(
+        hand,
+        known=tuple(frozenset(parse_cards(h)) for h in hands),
+        complete=(True,) * len(hands),
+        tricks=tuple(DoneTrick(0, (), 0, 0) for _ in range(trick_number - 1)),
+        trick=Trick(leader),
+        hearts_broken=hearts_broken,
+    )
+    return dataclasses.replace(state, current=hand)
