@@ -29,10 +29,10 @@ VARIANT_SETS: list[dict[str, Any]] = [
 ]
 
 
-def _choose(rng: random.Random, state: HeartsState, true_hands: list[set[str]] | None) -> tuple[str, dict[str, Any]]:
-    actions = [
-        a for a in GAME.legal_actions(state) if a["type"] in ("play_card", "pass_cards", "pass_lead", "moon_choice")
-    ]
+def _choose(rng: random.Random, state: HeartsState) -> tuple[str, dict[str, Any]]:
+    kinds = ("play_card", "pass_cards", "pass_lead", "moon_choice")
+    # A leader with only hearts under pass_lead has no card to play: it passes the lead.
+    actions = [a for a in GAME.legal_actions(state) if a["type"] in kinds and a.get("cards") != []]
     action = rng.choice(actions)
     kind = action["type"]
     if kind == "pass_cards":
@@ -107,7 +107,7 @@ def test_random_playouts_with_known_hands(seed: int, players: int, variants: dic
                 if hand.tricks and hand.trick is not None and not hand.lead_passers:
                     assert hand.trick.leader == hand.tricks[-1].winner
                 assert GAME.summary(state)["findings"] == []  # known hands: nothing to suspect
-            kind, payload = _choose(rng, state, None)
+            kind, payload = _choose(rng, state)
         _check_hand(state, start)
     # Replay of the record equals the state built step by step.
     record = MatchRecord(
@@ -134,7 +134,7 @@ def test_unknown_hands_accept_every_legal_play_and_prove_nothing(
     twin = GAME.apply_json(twin, "deal", _deal(rng, twin))
     blind = GAME.apply_json(blind, "deal", {})
     while twin.current is not None:
-        kind, payload = _choose(rng, twin, None)
+        kind, payload = _choose(rng, twin)
         if kind == "play_card":
             offered = [
                 a for a in GAME.legal_actions(blind) if a["type"] == "play_card" and a["seat"] == payload["seat"]
@@ -193,3 +193,57 @@ def test_perft_first_trick_of_h3() -> None:
     # seat 2 one (4C): 1 × 3 × 4 × 1 = 12 ways to play trick 1.
     state = GAME.apply_json(new_game({"pass_count": 0}), "deal", {"hands": hands_of(H3)})
     assert perft(state, 4) == 12
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(3, 6),
+    variants=st.sampled_from([{}, {"queen_breaks_hearts": True}, {"first_trick_fallback": "heart_only"}]),
+)
+def test_an_injected_renege_is_always_proven_before_the_hand_ends(
+    seed: int, players: int, variants: dict[str, Any]
+) -> None:
+    """Every card held is played in the end, so a renege recorded without the hands is always proven
+    (§6.1), against its offender, no earlier than the renege itself."""
+    import dataclasses
+
+    from scoring.cards import parse_card
+    from scoring.hearts.legality import legal_cards
+
+    rng = random.Random(seed)
+    variants = {**variants, "pass_count": 0}
+    state = new_game(variants, n=players)
+    dealt = _deal(rng, state)["hands"]
+    state = GAME.apply_json(state, "deal", {})
+    true_hands = [set(map(parse_card, h)) for h in dealt]
+    offender: int | None = None
+    plays = 0
+    while state.current is not None:
+        hand = state.current
+        oracle = dataclasses.replace(hand, known=tuple(frozenset(h) for h in true_hands), complete=(True,) * players)
+        seat = next(a for a in GAME.legal_actions(state) if a["type"] == "play_card" and a["seat"] is not None)["seat"]
+        if hand.trick is None:  # opening lead: the 2♣ (or lowest club) holder
+            seat = next(s for s in range(players) if legal_cards(oracle, state.variants, s))
+        legal = legal_cards(oracle, state.variants, seat)
+        illegal = sorted(true_hands[seat] - set(legal), key=str)
+        card = legal[rng.randrange(len(legal))]
+        if offender is None and illegal and plays > players and rng.random() < 0.2:
+            card = illegal[rng.randrange(len(illegal))]
+            try:
+                state = ev(state, "play_card", seat=seat, card=str(card))
+            except Exception:  # the record already shows it illegal: rejected at once
+                continue
+            offender = seat
+            true_hands[seat].discard(card)
+            plays += 1
+            continue
+        state = ev(state, "play_card", seat=seat, card=str(card))
+        true_hands[seat].discard(card)
+        plays += 1
+    proven = [f for f in state.findings if f.status == "proven"]
+    if offender is None:
+        assert proven == []
+    else:
+        assert [f.seat for f in proven] == [offender]
+        assert state.hands[-1].offenders == (offender,)
