@@ -75,6 +75,7 @@ def test_result_entry_errors(variants: dict[str, Any], payload: dict[str, Any], 
 def test_result_entry_abandoned_hand() -> None:
     state = ev(new_game(), "hand_result", offenders=[3])
     assert state.totals == (0, 0, 0, 26)
+    assert [(f["seat"], f["status"]) for f in GAME.summary(state)["findings"]] == [(3, "reported")]
     assert GAME.legal_actions(state) == [
         {"type": "deal", "hand": 2, "dealer": 1},
         {"type": "hand_result", "hand": 2},
