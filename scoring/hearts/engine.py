@@ -232,6 +232,7 @@ def hand_status(hand: Hand) -> JSON:
             "points": list(hand.points),
             "tricks_won": list(hand.tricks_won),
             "hands": [hand.remaining_hand(s) for s in range(hand.seats)],
+            "known_cards": [format_cards(sort_cards(k)) for k in hand.known],
             "voids_shown": [sorted(map(str, v)) for v in voids_shown(hand)],
             "lead_passed_by": list(hand.lead_passers),
             "kitty": format_cards(sort_cards(hand.kitty)) if hand.kitty is not None else None,

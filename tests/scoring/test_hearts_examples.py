@@ -422,3 +422,14 @@ def test_h16_kitty() -> None:
     assert hand.tricks[1].winner == 1
     assert hand.kitty_to == 1
     assert hand.points[1] == 15  # 1 + 1 + 13
+
+
+def test_h4_history_explains_every_number() -> None:
+    state = record(rotate(MOON_3, -1), totals=[40, 55, 70, 20])
+    entry = GAME.summary(state)["history"][0]
+    codes = [(line["code"], line["seat"]) for line in entry["explain"]]
+    took = [("took_points", seat) for seat in range(4)]
+    assert codes == [*took, ("moon_add_to_others", 2)]
+    assert entry["explain"][2]["text"].endswith("= 26.")
+    # rotated by one seat: the shooter is seat 2 and trick 2 (A♦) goes to seat 3
+    assert entry["points"] == [0, 0, 26, 0] and entry["tricks_won"] == [0, 0, 12, 1]
