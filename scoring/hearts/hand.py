@@ -62,10 +62,13 @@ class DoneTrick:
     cards: tuple[Card, ...]
     winner: int
     points: int
+    #: Seats that passed the lead before this trick was led (``pass_lead``, §2.3 C.4).
+    lead_passed_by: tuple[int, ...] = ()
 
     def as_json(self, seats: int) -> dict[str, object]:
         return {
             "leader": self.leader,
+            "lead_passed_by": list(self.lead_passed_by),
             "cards": format_cards(self.cards),
             "seats": [(self.leader + i) % seats for i in range(len(self.cards))],
             "winner": self.winner,

@@ -80,7 +80,7 @@ def _close_trick(hand: Hand) -> Hand:
     won = tuple(w + (1 if s == winner else 0) for s, w in enumerate(hand.tricks_won))
     jack = hand.config.jack
     jack_taker = winner if jack is not None and jack in trick.cards else hand.jack_taker
-    tricks = (*hand.tricks, DoneTrick(trick.leader, trick.cards, winner, taken))
+    tricks = (*hand.tricks, DoneTrick(trick.leader, trick.cards, winner, taken, hand.lead_passers))
     kitty_to, counted = hand.kitty_to, hand.kitty_counted
     rule = hand.config.kitty_rule
     if kitty_to is None and (

@@ -103,9 +103,10 @@ def test_random_playouts_with_known_hands(seed: int, players: int, variants: dic
                 assert sorted(map(str, [*hand.seen, *held, *kitty])) == sorted(map(str, hand.config.pack))
                 assert len(set(held)) == len(held)
                 for done, nxt in zip(hand.tricks, hand.tricks[1:], strict=False):
-                    assert nxt.leader == done.winner  # the winner leads next
-                if hand.tricks and hand.trick is not None and not hand.lead_passers:
-                    assert hand.trick.leader == hand.tricks[-1].winner
+                    # the winner leads next (or the seat the lead was passed to)
+                    assert nxt.leader == (done.winner + len(nxt.lead_passed_by)) % players
+                if hand.tricks and hand.trick is not None:
+                    assert hand.trick.leader == (hand.tricks[-1].winner + len(hand.lead_passers)) % players
                 assert GAME.summary(state)["findings"] == []  # known hands: nothing to suspect
             kind, payload = _choose(rng, state)
         _check_hand(state, start)
