@@ -2,7 +2,7 @@
 
 from scoring.hearts.engine import GAME, HeartsGame
 from scoring.hearts.events import Deal, HandResult, MoonChoice, PassCards, PassLead, PlayCard, RenegeReport, RetractCard
-from scoring.hearts.play import PlayPosition, play_position
+from scoring.hearts.play import PlayPosition, play_position, read_position
 from scoring.hearts.state import HeartsState
 from scoring.hearts.variants import HeartsVariants
 
@@ -21,4 +21,5 @@ __all__ = [
     "RenegeReport",
     "RetractCard",
     "play_position",
+    "read_position",
 ]

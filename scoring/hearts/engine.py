@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from scoring.cards import Suit, format_cards, sort_cards
+from scoring.cards import format_cards, sort_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.hearts.events import (
@@ -22,7 +22,7 @@ from scoring.hearts.events import (
     RenegeReport,
     RetractCard,
 )
-from scoring.hearts.hand import Hand
+from scoring.hearts.hand import Hand, voids_shown
 from scoring.hearts.hand_score import moon_shooter
 from scoring.hearts.hand_setup import apply_deal, apply_pass
 from scoring.hearts.legality import legal_cards, pass_lead_exclusions, seats_to_act
@@ -191,19 +191,6 @@ def suspected(hand: Hand) -> list[JSON]:
                 }
             )
     return out
-
-
-def voids_shown(hand: Hand) -> list[set[Suit]]:
-    """Suits each seat has shown out of (a discard on another suit's lead)."""
-    voids: list[set[Suit]] = [set() for _ in range(hand.seats)]
-    tricks = [(t.leader, t.cards) for t in hand.tricks]
-    if hand.trick is not None and hand.trick.cards:
-        tricks.append((hand.trick.leader, hand.trick.cards))
-    for leader, cards in tricks:
-        for i, card in enumerate(cards[1:], start=1):
-            if card.suit != cards[0].suit and cards[0].suit is not None:
-                voids[(leader + i) % hand.seats].add(cards[0].suit)
-    return voids
 
 
 def hand_status(hand: Hand) -> JSON:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.cards import Card, format_cards, sort_cards
+from scoring.cards import Card, Suit, format_cards, sort_cards
 from scoring.hearts.deal import DealConfig
 from scoring.tricks import Trick
 
@@ -160,3 +160,16 @@ class Hand:
 
     def remaining_hand(self, seat: int) -> list[str] | None:
         return format_cards(sort_cards(self.known[seat])) if self.complete[seat] else None
+
+
+def voids_shown(hand: Hand) -> list[set[Suit]]:
+    """Suits each seat has shown out of (a discard on another suit's lead)."""
+    voids: list[set[Suit]] = [set() for _ in range(hand.seats)]
+    tricks = [(t.leader, t.cards) for t in hand.tricks]
+    if hand.trick is not None and hand.trick.cards:
+        tricks.append((hand.trick.leader, hand.trick.cards))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards[1:], start=1):
+            if card.suit != cards[0].suit and cards[0].suit is not None:
+                voids[(leader + i) % hand.seats].add(cards[0].suit)
+    return voids

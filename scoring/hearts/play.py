@@ -16,7 +16,7 @@ from typing import Any
 from scoring.cards import Card, Suit, format_cards, sort_cards
 from scoring.errors import RulesError
 from scoring.hearts.deal import QUEEN_OF_SPADES, is_penalty_card, penalty_points
-from scoring.hearts.hand import Action, DoneTrick, Exclusion, Finding, Hand
+from scoring.hearts.hand import Action, DoneTrick, Exclusion, Finding, Hand, voids_shown
 from scoring.hearts.legality import Restriction, check_play, legal_cards, pass_lead_exclusions, seats_to_act
 from scoring.hearts.state import HeartsState
 from scoring.hearts.variants import HeartsVariants
@@ -238,14 +238,14 @@ class PlayPosition:
         }
 
 
-def play_position(state: HeartsState) -> PlayPosition | None:
-    """The hand in play as plain values, or ``None`` when no hand is in its play phase.
+def read_position(state: HeartsState) -> PlayPosition | None:
+    """The hand in play as typed values, or ``None`` when no hand is in its play phase.
 
     >>> from scoring.hearts import GAME
     >>> state = GAME.start({"pass_count": 0}, ["Ann", "Bob", "Cy", "Di"])
     >>> state = GAME.apply_json(state, "deal", {})
     >>> state = GAME.apply_json(state, "play_card", {"seat": 2, "card": "2C"})
-    >>> position = play_position(state)
+    >>> position = read_position(state)
     >>> position.trick_number, position.trick_leader, position.to_act, position.hands
     (1, 2, (3,), (None, None, None, None))
     """
@@ -270,3 +270,70 @@ def play_position(state: HeartsState) -> PlayPosition | None:
         kitty_to=hand.kitty_to,
         jack_taker=hand.jack_taker,
     )
+
+
+#: The Hearts house rules that bear on the play, as the claims checker names them.
+PLAY_RULE_KEYS = (
+    "first_lead",
+    "no_points_first_trick",
+    "first_trick_fallback",
+    "must_break_hearts",
+    "queen_breaks_hearts",
+    "can_lead_hearts_instead_of_qs",
+)
+
+
+def play_position(state: HeartsState) -> dict[str, Any] | None:
+    """The hand in play as JSON for the claims checker (``scoring.claims`` position form), or
+    ``None`` when no hand is in its play phase.
+
+    Keys: ``game``, ``rules`` (the play variants), ``hands`` (remaining cards per seat when the
+    record shows the whole hand, else ``null``), ``leader`` (of the current trick; before the
+    opening lead the 2♣ holder when known, else ``null``), ``trick`` (cards so far), ``played``
+    (cards of finished tricks), ``tricks_won``, ``points_won`` (penalty points so far, kitty
+    included once received and known), ``hearts_broken``, ``first_trick``, ``hand_sizes``
+    (cards left per seat), ``unseen`` (cards not played, not in a known hand or the known kitty),
+    ``voids`` (suits each seat showed out of); and also ``trick_number``, ``to_act``, ``known``
+    (cards placed in each hand even when incomplete), ``kitty``, ``kitty_to``, ``jack_taker`` and
+    ``variants`` (every house rule).
+
+    >>> from scoring.hearts import GAME
+    >>> state = GAME.start({"pass_count": 0}, ["Ann", "Bob", "Cy", "Di"])
+    >>> state = GAME.apply_json(state, "deal", {})
+    >>> state = GAME.apply_json(state, "play_card", {"seat": 2, "card": "2C"})
+    >>> data = play_position(state)
+    >>> data["leader"], data["trick"], data["trick_number"], data["hand_sizes"], len(data["unseen"])
+    (2, ['2C'], 1, [13, 13, 12, 13], 51)
+    """
+    position = read_position(state)
+    hand = state.current
+    if position is None or hand is None:
+        return None
+    leader = position.trick_leader
+    if leader is None and len(position.to_act) == 1:
+        leader = position.to_act[0]
+    complete_cards = frozenset(c for s, k in enumerate(hand.known) if hand.complete[s] for c in k)
+    trick_cards = frozenset(position.trick_cards)
+    unseen = hand.config.pack - hand.seen - complete_cards - (hand.kitty or frozenset())
+    played = hand.seen - trick_cards
+    per_seat_played = [len(p) for p in hand.played]
+    data = position.as_json()
+    data.update(
+        {
+            "game": "hearts",
+            "rules": {key: getattr(state.variants, key) for key in PLAY_RULE_KEYS},
+            "leader": leader,
+            "trick": format_cards(position.trick_cards),
+            "trump": None,
+            "played": sorted(map(str, played)),
+            "tricks_won": list(position.tricks_won),
+            "points_won": list(position.points),
+            "bonus": [0] * hand.seats,
+            "first_trick": position.trick_number == 1,
+            "hand_sizes": [hand.config.per_player - n for n in per_seat_played],
+            "unseen": sorted(map(str, unseen)),
+            "voids": [sorted(map(str, v)) for v in voids_shown(hand)],
+            "known_out": [[] for _ in range(hand.seats)],
+        }
+    )
+    return data

@@ -433,3 +433,25 @@ def test_h4_history_explains_every_number() -> None:
     assert entry["explain"][2]["text"].endswith("= 26.")
     # rotated by one seat: the shooter is seat 2 and trick 2 (A♦) goes to seat 3
     assert entry["points"] == [0, 0, 26, 0] and entry["tricks_won"] == [0, 0, 12, 1]
+
+
+def test_play_position_for_the_claims_checker() -> None:
+    from scoring.hearts import play_position
+
+    state = ev(new_game({"pass_count": 0}), "deal", hands=hands_of(H3))
+    state = play_script(state, H3, stop_after=40)  # ten tricks of H-3 played; seat 3 won trick 10
+    data = play_position(state)
+    assert data is not None
+    # What is left of H-3's script: tricks 11–13 read by seat.
+    assert [set(h) for h in data["hands"]] == [
+        {"6H", "7H", "JD"},
+        {"QH", "2H", "9H"},
+        {"4H", "9D", "8D"},
+        {"JH", "TS", "5C"},
+    ]
+    assert (data["leader"], data["trick"], data["trick_number"]) == (3, [], 11)
+    # Seat 1: Q♠ (T7) + 3H (T8) = 14; seat 3: four hearts (T9) + 5H (T10) = 5.
+    assert data["points_won"] == [0, 14, 0, 5]
+    assert data["hearts_broken"] is True and data["first_trick"] is False
+    assert data["hand_sizes"] == [3, 3, 3, 3] and data["unseen"] == []
+    assert data["rules"]["must_break_hearts"] is True and data["variants"]["target_score"] == 100
