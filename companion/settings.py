@@ -182,6 +182,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Only the two auth endpoints are throttled (per client address): they create users and check passwords.
+    "DEFAULT_THROTTLE_RATES": {"anon": env.str("COMPANION_AUTH_RATE", default="60/minute")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",
