@@ -17,6 +17,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api import serializers as s
@@ -57,6 +58,7 @@ class PingView(APIView):
 class GuestView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle]
 
     @extend_schema(request=s.GuestInput, responses=GENERIC)
     def post(self, request: Request) -> Response:
@@ -70,6 +72,7 @@ class GuestView(APIView):
 class TokenView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle]
 
     @extend_schema(request=s.TokenInput, responses=GENERIC)
     def post(self, request: Request) -> Response:
