@@ -29,7 +29,11 @@ def test_the_summary_explains_each_number(alice: Person, hearts_match: dict[str,
 
 def test_legal_actions_name_the_next_event(alice: Person, hearts_match: dict[str, Any]) -> None:
     body = alice.get(f"/api/v1/matches/{hearts_match['id']}/legal-actions/").json()
-    assert body == {"next_seq": 1, "actions": [{"type": "hand_result", "hand": 1}]}
+    # Between hands a Hearts table may deal (card by card) or enter the hand's result.
+    assert body == {
+        "next_seq": 1,
+        "actions": [{"type": "deal", "hand": 1, "dealer": 0}, {"type": "hand_result", "hand": 1}],
+    }
 
 
 def test_the_catalogue_lists_every_registered_game(alice: Person) -> None:
@@ -47,4 +51,14 @@ def test_the_catalogue_lists_every_registered_game(alice: Person) -> None:
 
 def test_an_unknown_api_url_is_a_json_404(alice: Person) -> None:
     response = alice.get("/api/v1/matches/1/nothing-here/")
-    assert response.status_code == 404
+    assert (response.status_code, response.json()["code"]) == (404, "not_found")
+
+
+def test_a_void_changes_the_etag_too(alice: Person, hearts_match: dict[str, Any]) -> None:
+    url = f"/api/v1/matches/{hearts_match['id']}/summary/"
+    alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
+    etag = alice.get(url)["ETag"]
+    alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {})
+    changed = alice.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed.json()["summary"]["totals"] == [0, 0, 0, 0]
