@@ -78,9 +78,60 @@ def tshirt_events(rng: random.Random, seats: int) -> Iterator[tuple[str, dict[st
         number += 1
 
 
+def split(rng: random.Random, total: int, parts: int) -> list[int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
+    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+
+
+def thousand_events(rng: random.Random, seats: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    while True:
+        if rng.random() < 0.05:
+            yield "deal_result", {"kind": "rospisat", "declarer": rng.randrange(seats), "contract": 100}
+            continue
+        declarer = rng.randrange(seats)
+        others = [x for x in range(seats) if x != declarer]
+        tricks = [0] * seats
+        tricks[declarer] = rng.randint(4, 8)
+        for seat, value in zip(others, split(rng, 8 - tricks[declarer], len(others)), strict=True):
+            tricks[seat] = value
+        points = [0] * seats
+        defending = [x for x in others if tricks[x]]
+        points[declarer] = rng.randint(85, 120) if defending else 120
+        rest = split(rng, 120 - points[declarer], len(defending)) if defending else []
+        for seat, value in zip(defending, rest, strict=True):
+            points[seat] = value
+        payload: dict[str, Any] = {"declarer": declarer, "card_points": points, "tricks": tricks}
+        if rng.random() < 0.3:  # a ♥ marriage (100) lets the declarer bid higher
+            payload["marriages"] = [["H"] if x == declarer else [] for x in range(seats)]
+            payload["contract"] = rng.choice(range(120, 205, 5))
+        else:
+            payload["contract"] = rng.choice(range(100, 125, 5))
+        yield "deal_result", payload
+
+
+def bourre_events(rng: random.Random, seats: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    for _ in range(rng.randint(5, 15)):
+        played = sorted(rng.sample(range(seats), rng.randint(2, seats)))
+        tricks = [0] * seats
+        for seat, value in zip(played, split(rng, 5, len(played)), strict=True):
+            tricks[seat] = value
+        yield "deal_result", {"played": played, "tricks": tricks}
+    yield "end_session", {}
+
+
+def president_events(rng: random.Random, seats: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    yield "round_result", {"order": rng.sample(range(seats), seats), "dealer": 0}
+    for _ in range(rng.randint(4, 10)):
+        yield "round_result", {"order": rng.sample(range(seats), seats)}
+    yield "end_evening", {}
+
+
 GENERATORS: dict[str, tuple[Callable[[random.Random, int], Iterator[tuple[str, dict[str, Any]]]], tuple[int, ...]]] = {
     "hearts": (hearts_events, (4, 4, 4, 3, 5)),
     "tonk": (tonk_events, (2, 3, 4, 5)),
+    "thousand": (thousand_events, (3, 3, 3)),
+    "bourre": (bourre_events, (3, 4, 5, 6)),
+    "president": (president_events, (4, 4, 5, 6)),
     "tshirt": (tshirt_events, (3, 4, 5, 6)),
 }
 
@@ -132,6 +183,8 @@ def generate(count: int, seed: int) -> dict[str, Any]:
 
     rng = random.Random(seed)
     games = [g for g in sorted(GAME_MODULES) if g in GENERATORS]
+    # Thousand matches run to 1000 over ~100 random deals (a table's take ~40): a third of the share.
+    rotation = [g for g in games for _ in range(1 if g == "thousand" else 3)]
     user = get_user_model().objects.create_user(username="bench", password="bench-password-1", is_staff=True)
     players = [Player.objects.create(name=f"Player {i:02d}", user=user if i == 0 else None) for i in range(24)]
     leagues = [League.objects.create(name=name) for name in ("Thursday", "Sunday")]
@@ -141,7 +194,7 @@ def generate(count: int, seed: int) -> dict[str, Any]:
     step = timedelta(days=365) / count
     matches, seats, events = [], [], []
     for n in range(count):
-        game = games[n % len(games)]
+        game = rotation[n % len(rotation)]
         size = rng.choice(GENERATORS[game][1])
         variants = {"target_score": 50} if game == "hearts" and n % 5 == 0 else {}
         played = play(game, rng, size, variants)
@@ -196,6 +249,9 @@ def generate(count: int, seed: int) -> dict[str, Any]:
     }
 
 
+RATED_GAMES = ("bourre", "hearts", "president", "thousand", "tonk", "tshirt")
+
+
 def rating_matches(count: int, seed: int) -> list[Any]:
     from league.ratings import RatedMatch
 
@@ -205,7 +261,7 @@ def rating_matches(count: int, seed: int) -> list[Any]:
         size = rng.choice((3, 4, 4, 5))
         players = tuple(rng.sample(range(1, 201), size))
         places = tuple(rng.randint(1, size) for _ in range(size))
-        out.append(RatedMatch(n + 1, ("hearts", "tonk", "tshirt")[n % 3], "standard", players, places))
+        out.append(RatedMatch(n + 1, RATED_GAMES[n % len(RATED_GAMES)], "standard", players, places))
     return out
 
 
@@ -285,7 +341,7 @@ def ratings_phase(count: int, seed: int, results: dict[str, float]) -> None:
             batch_size=5000,
         )
     with timed(f"ratings: ratings_recompute of {count:,} matches (read, rate, write history and ratings)", results):
-        rated = sum(services.ratings_recompute(game=g, profile="standard") for g in ("hearts", "tonk", "tshirt"))
+        rated = sum(services.ratings_recompute(game=g, profile="standard") for g in RATED_GAMES)
     assert rated == count, rated
     print(f"    {RatingHistoryRow.objects.count():,} rating history rows written", flush=True)
 

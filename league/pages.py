@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -156,6 +157,7 @@ def totals_chart(row: MatchRow) -> dict[str, Any]:
 
 
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The league page; its HTML is memoised per filter (which includes the leagues the viewer sees)."""
     user = _viewer(request)
     params = request.GET.copy()
     params["league"] = str(league_id)
@@ -175,6 +177,12 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             shown = matches[0]
     except ServiceError as exc:
         return _error(request, exc)
+    html = _league_html(league.pk, league.name, flt, shown.pk if shown is not None else None)
+    return HttpResponse(html)
+
+
+@memoised
+def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | None) -> str:
     standings = _standings_by_game(flt)
     charts = []
     for block in standings:
@@ -183,8 +191,10 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             chart = rating_chart(flt, block["game"], profile)
             chart.update(id=f"rating-{block['game']}", title=block["title"], profile=profile)
             charts.append(chart)
+    matches = list(selectors.matches(flt).order_by("-finished_at", "-match_id")[:20])
+    shown = MatchRow.objects.filter(pk=shown_id).first() if shown_id is not None else None
     context = {
-        "league": league,
+        "league": {"pk": league_id, "name": name},
         "flt": flt,
         "games": sorted(GAME_MODULES),
         "standings": standings,
@@ -193,7 +203,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
         "matches": [{"row": m, "title": _title(m.game)} for m in matches],
         "totals": totals_chart(shown) if shown is not None else None,
     }
-    return render(request, "league/league.html", context)
+    return render_to_string("league/league.html", context)
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
