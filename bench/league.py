@@ -137,24 +137,26 @@ GENERATORS: dict[str, tuple[Callable[[random.Random, int], Iterator[tuple[str, d
 
 
 def play(game_name: str, rng: random.Random, seats: int, variants: dict[str, Any]) -> Events:
-    """Random events applied through the engine until it reports the match finished."""
+    """Random events applied through the engine until it reports the match finished (a match that
+    runs past 1,000 events — a Thousand game stuck below the barrel — is dropped and dealt again)."""
     from scoring.errors import ScoringError
     from scoring.registry import get_game
 
     game = get_game(game_name)
-    state = game.start(variants, [f"P{i}" for i in range(seats)])
-    events: Events = []
-    for event_type, payload in GENERATORS[game_name][0](rng, seats):
-        try:
-            state = game.apply_json(state, event_type, payload)
-        except ScoringError:
-            continue  # e.g. a tonk the variant does not allow: try the next random event
-        events.append((event_type, payload))
-        if game.result(state) is not None:
-            return events
-        if len(events) > 400:
-            break
-    raise RuntimeError(f"a random {game_name} match did not finish")
+    for _ in range(20):
+        state = game.start(variants, [f"P{i}" for i in range(seats)])
+        events: Events = []
+        for event_type, payload in GENERATORS[game_name][0](rng, seats):
+            try:
+                state = game.apply_json(state, event_type, payload)
+            except ScoringError:
+                continue  # e.g. a tonk the variant does not allow: try the next random event
+            events.append((event_type, payload))
+            if game.result(state) is not None:
+                return events
+            if len(events) > 1000:
+                break
+    raise RuntimeError(f"no random {game_name} match finished")
 
 
 # -- timing helpers -------------------------------------------------------------------------------------

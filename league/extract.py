@@ -95,6 +95,23 @@ def _notes(entry: JSON) -> list[tuple[str, int | None]]:
     return out
 
 
+def _queen_taker(entry: JSON, points: tuple[int, ...] | None) -> int | None:
+    """Who took the Q♠ in a Hearts hand, when the record shows it.
+
+    The engine's ``qs_taker`` if it names one; else from the penalty points taken: the Q♠ is worth 13
+    and the 13 hearts 1 each (hearts.md §3.1, no variant changes either), so the queen's taker is
+    the only seat with 13 or more — unless two seats have exactly 13 (the queen alone, all the
+    hearts), or no seat has 13 (a result entry that only totals 26), or a renege changed the points.
+    """
+    named = entry.get("qs_taker")
+    if isinstance(named, int):
+        return named
+    if points is None or sum(points) != 26 or entry.get("offenders"):
+        return None
+    heavy = [seat for seat, value in enumerate(points) if value >= 13]
+    return heavy[0] if len(heavy) == 1 else None
+
+
 def _hearts(facts: MatchFacts, summary: JSON) -> None:
     """Hands, penalty points taken, moons, Q♠ taken (card by card only), reneges; a hand is won
     by the lowest hand score."""
@@ -110,13 +127,11 @@ def _hearts(facts: MatchFacts, summary: JSON) -> None:
         shooter = entry.get("moon_shooter")
         if isinstance(shooter, int):
             facts.add(shooter, "moons")
-        taker = entry.get("qs_taker")
-        if isinstance(taker, int):
+        taker = _queen_taker(entry, points)
+        if taker is not None:
             facts.add(taker, "qs_taken")
-        if entry.get("mode") == "cards":
-            # Q♠ is only known when the tricks were recorded: count the hands it was knowable in.
             for seat in range(facts.seats):
-                facts.add(seat, "hands_card_by_card")
+                facts.add(seat, "qs_known_hands")
         for offender in entry.get("offenders") or []:
             facts.add(int(offender), "reneges")
         scores = _ints(entry.get("scores"), facts.seats)

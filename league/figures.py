@@ -45,8 +45,8 @@ FIGURES: dict[str, tuple[Figure, ...]] = {
     "hearts": (
         Figure("moons", "Moons shot", "moons"),
         Figure("points_per_hand", "Average points per hand", "penalty_points", "hands"),
-        # Known only from hands recorded card by card (result entry gives points, not cards).
-        Figure("qs_taken", "Q♠ taken (card by card)", "qs_taken", known_if="hands_card_by_card"),
+        # Known for the hands whose record shows the taker (see extract._queen_taker), else None.
+        Figure("qs_taken", "Q♠ taken", "qs_taken", known_if="qs_known_hands"),
         Figure("reneges", "Reneges", "reneges"),
     ),
     "bourre": (

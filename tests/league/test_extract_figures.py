@@ -43,24 +43,29 @@ def test_hearts_counters_and_figures() -> None:
     assert figures_for("hearts", facts.stats[1])["points_per_hand"] == 15.5
     # B shot the moon in hand 3; nobody else did.
     assert [figures_for("hearts", s)["moons"] for s in facts.stats] == [0, 1, 0, 0]
-    # Result entry shows no cards: the Q♠ taker is unknown, so the figure is None, not 0.
-    assert figures_for("hearts", facts.stats[0])["qs_taken"] is None
+    # Q♠ (13) goes to the only seat with 13 or more points: hand 1 [10,10,0,6] has none (the entry
+    # only totals 26), hand 2 [13,13,0,0] has two (queen alone or all hearts: unknown), hand 3 is B's
+    # moon (26), hand 4 [5,13,5,3] is B's 13. So B took it twice, in 2 known hands.
+    assert [figures_for("hearts", s)["qs_taken"] for s in facts.stats] == [0, 2, 0, 0]
+    assert facts.stats[0]["qs_known_hands"] == 2
     # Hands won (lowest hand score): h1 C; h2 C and D; h3 B; h4 D → C won 2 in a row, B 1, D 1, A none.
     assert [s.get("max_hand_streak") for s in facts.stats] == [None, 1, 2, 1]
     assert result.winners == (2,)
 
 
-def test_hearts_card_by_card_queen_of_spades_is_counted() -> None:
-    # Two card-by-card hands in which the engine names the Q♠ taker (seat 3, then seat 3 again).
+def test_hearts_queen_of_spades_named_or_inferred() -> None:
+    # Hand 1: the engine names the taker (seat 3). Hand 2: a moon by seat 0 (26 points).
     summary = {
         "history": [
             {"hand": 1, "mode": "cards", "points": [0, 4, 9, 13], "scores": [0, 4, 9, 13], "qs_taker": 3},
-            {"hand": 2, "mode": "cards", "points": [26, 0, 0, 0], "scores": [0, 26, 26, 26], "moon_shooter": 0},
+            # A hand with a renege: points are not as played, so the taker is not inferred.
+            {"hand": 2, "mode": "cards", "points": [0, 13, 13, 0], "scores": [0, 13, 13, 0], "offenders": [1]},
+            {"hand": 3, "mode": "cards", "points": [26, 0, 0, 0], "scores": [0, 26, 26, 26], "moon_shooter": 0},
         ]
     }
     facts = match_facts("hearts", summary, 4)
-    # D took the queen once (hand 1); A shot the moon in hand 2, so nobody else took it there.
-    assert [figures_for("hearts", s)["qs_taken"] for s in facts.stats] == [0, 0, 0, 1]
+    # D took the queen in hand 1; A shot the moon in hand 2, so A took it there.
+    assert [figures_for("hearts", s)["qs_taken"] for s in facts.stats] == [1, 0, 0, 1]
     assert figures_for("hearts", facts.stats[0])["moons"] == 1
 
 
