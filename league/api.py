@@ -92,7 +92,13 @@ def filter_from(params: Any, user: Any, *, extra: frozenset[str] = frozenset()) 
         raise Invalid(
             "unknown_profile", f"No finished match was played under profile {profile!r}.", fields={"profile": "unknown"}
         )
-    visible = tuple(match_selectors.league_list_for_user(user=user).values_list("pk", flat=True))
+    # With a league named (and visible, checked above) the reader's other leagues do not matter, so
+    # every member shares the same memoised answers (and the ones warmed when a match finishes).
+    visible = (
+        None
+        if league_id is not None
+        else tuple(match_selectors.league_list_for_user(user=user).values_list("pk", flat=True))
+    )
     return StatsFilter(league_id, game, profile, start, end, player_id, visible_leagues=visible)
 
 

@@ -243,7 +243,19 @@ def match_derive(*, match_id: int) -> bool:
     """
     finished = _match_derive(match_id=match_id)
     derived_changed()
+    league_id = Match.objects.filter(pk=match_id).values_list("league_id", flat=True).first()
+    if league_id is not None:
+        league_warm(league_id)
     return finished
+
+
+def league_warm(league_id: int) -> None:
+    """Memoise the league's standings and records now, so the next reader gets them from the cache."""
+    from league import selectors as reads
+
+    flt = reads.StatsFilter(league_id=league_id)
+    reads.standings(flt)
+    reads.records(flt)
 
 
 @transaction.atomic
