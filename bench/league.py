@@ -450,7 +450,17 @@ def main() -> None:
         services.match_derive(match_id=newest.pk)
         samples.append((time.perf_counter() - start) * 1000)
     p50, _, p99 = percentiles(samples)
-    print(f"  match_derive, newest Hearts match: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(
+        f"  match_derive, newest Hearts match (incl. warming its league's standings): p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+    )
+    from django.test import Client
+
+    reader = Client()
+    reader.force_login(info["user"])
+    services.match_derive(match_id=newest.pk)
+    start = time.perf_counter()
+    assert reader.get(f"/api/v1/stats/standings?league={newest.league_id}").status_code == 200
+    print(f"  first standings read after that match finished: {(time.perf_counter() - start) * 1000:.1f} ms")
     with timed(f"match_derive, oldest Hearts match (re-rates {later:,} matches)", results):
         services.match_derive(match_id=oldest.pk)
     assert Match.objects.filter(status="finished").count() == args.matches
