@@ -84,7 +84,8 @@ def _bits(m: int) -> list[int]:
     return out
 
 
-_Undo = tuple[int, int, tuple[int, int, bool, int, bool], int | None, tuple[int, list[int]] | None, int]
+_Done = tuple[int, list[int], list[int], int, int]
+_Undo = tuple[int, int, tuple[int, int, bool, int, bool], int | None, _Done | None, int]
 
 
 @dataclass
@@ -151,34 +152,44 @@ class Engine:
         self.deadline = deadline
         self.stats = Stats()
         self.use_bounds = use_bounds
+        self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.killers: dict[int, int] = {}
+        # incremental facts, kept up to date by push/pop
+        self.allm = self.pool
+        for h in self.hands:
+            self.allm |= h
+        self.tmask = 0
+        self.wstack: list[int] = []
+        trick, self.trick = self.trick, []
+        for c in trick:
+            self._add_to_trick(c)
+        self.live_pts = sum(self.value[c] for c in _bits(self.allm | self.tmask))
+
+    def _add_to_trick(self, cid: int) -> None:
+        if self.trick:
+            w = self.wstack[-1]
+            self.wstack.append(len(self.trick) if self._beats(cid, self.trick[w]) else w)
+        else:
+            self.wstack.append(0)
+        self.trick.append(cid)
+        self.tmask |= 1 << cid
 
     # ------------------------------------------------------------------ basic facts
     def to_act(self) -> int:
         return (self.leader + len(self.trick)) % self.n
 
     def trick_mask(self) -> int:
-        m = 0
-        for c in self.trick:
-            m |= 1 << c
-        return m
+        return self.tmask
 
     def all_cards(self) -> int:
-        m = self.pool
-        for h in self.hands:
-            m |= h
-        return m
+        return self.allm
 
     def cards_left(self) -> int:
-        return (self.all_cards()).bit_count()
+        return self.allm.bit_count()
 
     def winner_index(self) -> int:
         """Index in the trick of the card winning it so far."""
-        t = self.trick
-        best = 0
-        for i in range(1, len(t)):
-            if self._beats(t[i], t[best]):
-                best = i
-        return best
+        return self.wstack[-1] if self.wstack else 0
 
     def _beats(self, x: int, w: int) -> bool:
         if x >> 4 == w >> 4:
@@ -364,7 +375,19 @@ class Engine:
             # Leads: the claimant leads high (cash winners) unless avoiding points; opponents lead high
             # to win, or low to make the claimant win a Hearts trick.
             if self.kind is ClaimKind.NO_MORE_POINTS:
-                return sorted(reps, key=lambda c: (c & 15) if maxi else -(c & 15))
+                if maxi:
+                    return sorted(reps, key=lambda c: c & 15)
+                me = self.hands[self.claimant]
+
+                def lead_key(c: int) -> int:
+                    # lead under the claimant's cards in a suit it must follow: it may have to win
+                    mine = me & SM[c >> 4]
+                    if not mine:
+                        return 200 + (c & 15)
+                    low = (mine & -mine).bit_length() - 1
+                    return (0 if low > c else 100) + (c & 15)
+
+                return sorted(reps, key=lead_key)
             return sorted(reps, key=lambda c: -(c & 15) - (100 if c & ANNOUNCE else 0))
         w = self.trick[self.winner_index()]
         claimant_winning = (self.leader + self.winner_index()) % self.n == self.claimant
@@ -422,19 +445,24 @@ class Engine:
             isinstance(self.rules, HeartsPlay) and self.rules.queen_breaks_hearts and bit == self.qs
         ):
             self.broken = True
-        self.trick.append(cid)
-        done: tuple[int, list[int]] | None = None
+        self.allm ^= bit
+        self._add_to_trick(cid)
+        done: _Done | None = None
         if len(self.trick) == self.n:
-            wi = self.winner_index()
-            winner = (self.leader + wi) % self.n
+            winner = (self.leader + self.wstack[-1]) % self.n
             cards = self.trick
-            if winner == self.claimant:
-                gain += 1 if self.per_trick else self.sign * sum(self.value[c] for c in cards)
-            self.won[winner] += 1
+            pts = 0
             for c in cards:
-                self.played |= 1 << c
-            done = (winner, cards)
+                pts += self.value[c]
+            if winner == self.claimant:
+                gain += 1 if self.per_trick else self.sign * pts
+            self.won[winner] += 1
+            done = (winner, cards, self.wstack, self.tmask, pts)
+            self.played |= self.tmask
+            self.live_pts -= pts
             self.trick = []
+            self.wstack = []
+            self.tmask = 0
             self.leader = winner
             self.first = False
         self.undo.append((seat, move, saved, saved_voids, done, gain))
@@ -445,12 +473,15 @@ class Engine:
         cid = move & 63
         self.trump, self.announced, self.broken, self.leader, self.first = saved
         if done is not None:
-            winner, cards = done
+            winner, cards, wstack, tmask, pts = done
             self.won[winner] -= 1
-            for c in cards:
-                self.played &= ~(1 << c)
-            self.trick = cards
+            self.played &= ~tmask
+            self.live_pts += pts
+            self.trick, self.wstack, self.tmask = cards, wstack, tmask
         self.trick.pop()
+        self.wstack.pop()
+        self.tmask &= ~(1 << cid)
+        self.allm ^= 1 << cid
         if saved_voids is not None:
             self.voids[seat] = saved_voids
             self.pool ^= 1 << cid
@@ -476,7 +507,7 @@ class Engine:
                 elif not self.pool_mode:
                     hi -= self.opponents_sure_trick()
             return lo, hi
-        live_pts = sum(self.value[c] for c in _bits(self.all_cards() | self.trick_mask()))
+        live_pts = self.live_pts
         if self.kind is ClaimKind.NO_MORE_POINTS:
             return -live_pts, 0
         hi = live_pts + self.potential_marriages()
@@ -558,33 +589,28 @@ class Engine:
 
     # ------------------------------------------------------------------ search
     def key(self) -> object:
+        """The normalised position at a trick boundary: per suit, the classes of the live cards in
+        rank order and which of them each hand holds (compressed to the live cards), so positions
+        that differ only by which equivalent cards were played share an entry."""
         live = self.live()
-        owners = [*self.hands]
-        claimant = self.claimant
-        parts: list[int] = [self.leader, self.trump, self.announced, int(self.broken), int(self.first)]
+        parts: list[object] = [self.leader, self.trump, self.announced, self.broken, self.first]
         if isinstance(self.rules, ThousandPlay):
             parts.append(sum(1 << s for s, w in enumerate(self.won) if w))
         if self.cinch:
             parts.extend(self.won)
+        holders = [self.hands[self.claimant], self.pool] if self.pool_mode else self.hands
         if self.pool_mode:
             parts.extend(self.voids)
-        cls = self.cls
+        sigs = self._sigs
         for s in range(4):
-            code = 1
-            for c in _bits(live & SM[s]):
-                b = 1 << c
-                if self.pool & b:
-                    o = 7
-                else:
-                    o = 8
-                    for i, h in enumerate(owners):
-                        if h & b:
-                            o = i
-                            break
-                    if self.pool_mode and o != claimant and o != 8:
-                        o = 7
-                code = code * 160 + o * 16 + cls[c]
-            parts.append(code)
+            sh = 16 * s
+            lv = (live >> sh) & 0xFFFF
+            sig = sigs.get((s, lv))
+            if sig is None:
+                sig = sigs[(s, lv)] = tuple(self.cls[sh + i] for i in _bits(lv))
+            parts.append(sig)
+            for h in holders:
+                parts.append(_pext(lv, (h >> sh) & 0xFFFF))
         return tuple(parts)
 
     def tick(self) -> None:
@@ -630,6 +656,11 @@ class Engine:
         if not moves:
             # only in pool mode: an opponent with no card it could hold is a line no deal allows
             return True
+        depth = self.allm.bit_count()
+        killer = self.killers.get(depth)
+        if killer is not None and killer in moves and moves[0] != killer:
+            moves.remove(killer)
+            moves.insert(0, killer)  # the move that settled a sibling position first (killer heuristic)
         for m in moves:
             g = self.push(m)
             try:
@@ -637,6 +668,7 @@ class Engine:
             finally:
                 self.pop()
             if r == maxi:
+                self.killers[depth] = m
                 return maxi
         return not maxi
 
@@ -694,6 +726,25 @@ class Engine:
         for _ in range(depth):
             self.pop()
         return line
+
+
+_PEXT: dict[tuple[int, int], int] = {}
+
+
+def _pext(live: int, owned: int) -> int:
+    """``owned``'s bits renumbered by their rank among ``live``'s bits (parallel bit extract)."""
+    if not owned:
+        return 0
+    k = (live, owned)
+    r = _PEXT.get(k)
+    if r is None:
+        r = 0
+        for i, b in enumerate(_bits(live)):
+            if owned >> b & 1:
+                r |= 1 << i
+        if len(_PEXT) < 1_000_000:
+            _PEXT[k] = r
+    return r
 
 
 def _full_suit(game: GameName, s: int) -> int:
