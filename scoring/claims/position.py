@@ -17,9 +17,10 @@ the play (an adapter maps table seats to play seats; Bourré players who passed 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from scoring.cards import Card, Suit
 
@@ -134,6 +135,7 @@ class Position:
     def __post_init__(self) -> None:
         n = len(self.hands)
         zeros = (0,) * n
+        object.__setattr__(self, "unseen", tuple(sorted(self.unseen, key=str)))
         for name in ("tricks_won", "points_won", "bonus"):
             if not getattr(self, name):
                 object.__setattr__(self, name, zeros)
@@ -205,3 +207,75 @@ class Position:
 
 def _hands(hands: Sequence[Sequence[Card] | None]) -> tuple[tuple[Card, ...] | None, ...]:
     return tuple(None if h is None else tuple(h) for h in hands)
+
+
+# --------------------------------------------------------------------------------------------- JSON
+_RULES = {GameName.HEARTS: HeartsPlay, GameName.THOUSAND: ThousandPlay, GameName.BOURRE: BourrePlay}
+
+
+def position_to_json(pos: Position) -> dict[str, object]:
+    """A JSON form of a position (for benchmark files, logs and the service)."""
+
+    def cards(cs: Sequence[Card] | frozenset[Card]) -> list[str]:
+        return sorted(str(c) for c in cs)
+
+    return {
+        "game": str(pos.game),
+        "rules": {f: getattr(pos.rules, f) for f in pos.rules.__dataclass_fields__},
+        "hands": [None if h is None else [str(c) for c in h] for h in pos.hands],
+        "leader": pos.leader,
+        "trick": [str(c) for c in pos.trick],
+        "trump": None if pos.trump is None else str(pos.trump),
+        "played": cards(pos.played),
+        "tricks_won": list(pos.tricks_won),
+        "points_won": list(pos.points_won),
+        "bonus": list(pos.bonus),
+        "announced": sorted(str(s) for s in pos.announced),
+        "hearts_broken": pos.hearts_broken,
+        "first_trick": pos.first_trick,
+        "hand_sizes": list(pos.hand_sizes),
+        "unseen": cards(pos.unseen),
+        "voids": [sorted(str(s) for s in v) for v in pos.voids],
+        "known_out": [cards(k) for k in pos.known_out],
+    }
+
+
+def position_from_json(data: Mapping[str, Any]) -> Position:
+    """Inverse of :func:`position_to_json`.
+
+    >>> from scoring.cards import parse_cards
+    >>> p = Position.bourre([parse_cards("AS 2D"), None], leader=0, trump=Suit.SPADES, hand_sizes=(2, 2),
+    ...                     unseen=parse_cards("3D 4D"))
+    >>> position_from_json(position_to_json(p)) == p
+    True
+    """
+    from scoring.cards import parse_cards
+
+    game = GameName(data["game"])
+    return Position(
+        game=game,
+        rules=_RULES[game](**data["rules"]),
+        hands=tuple(None if h is None else parse_cards(h) for h in data["hands"]),
+        leader=data["leader"],
+        trick=parse_cards(data["trick"]),
+        trump=None if data["trump"] is None else Suit(data["trump"]),
+        played=frozenset(parse_cards(data["played"])),
+        tricks_won=tuple(data["tricks_won"]),
+        points_won=tuple(data["points_won"]),
+        bonus=tuple(data["bonus"]),
+        announced=frozenset(Suit(s) for s in data["announced"]),
+        hearts_broken=data["hearts_broken"],
+        first_trick=data["first_trick"],
+        hand_sizes=tuple(data["hand_sizes"]),
+        unseen=parse_cards(data["unseen"]),
+        voids=tuple(frozenset(Suit(s) for s in v) for v in data["voids"]),
+        known_out=tuple(frozenset(parse_cards(k)) for k in data["known_out"]),
+    )
+
+
+def claim_to_json(claim: Claim) -> dict[str, object]:
+    return {"kind": str(claim.kind), "claimant": claim.claimant, "tricks": claim.tricks, "bid": claim.bid}
+
+
+def claim_from_json(data: Mapping[str, Any]) -> Claim:
+    return Claim(ClaimKind(data["kind"]), int(data["claimant"]), int(data.get("tricks", 0)), int(data.get("bid", 0)))
