@@ -391,6 +391,8 @@ class Engine:
             return sorted(reps, key=lambda c: -(c & 15) - (100 if c & ANNOUNCE else 0))
         w = self.trick[self.winner_index()]
         claimant_winning = (self.leader + self.winner_index()) % self.n == self.claimant
+        claimant_played = (self.claimant - self.leader) % self.n < len(self.trick)
+        led = self.trick[0] >> 4
 
         def key(c: int) -> int:
             c &= 63
@@ -401,7 +403,11 @@ class Engine:
                     return (0 if not wins else 100) + (-st if not wins else st)
                 if claimant_winning:  # dump points on the claimant's trick
                     return -self.value[c] * 10 + (100 if wins else 0) - st
-                return -self.value[c] * 10 + st
+                if claimant_played:  # the claimant is out of this trick: shed high cards, keep points
+                    return self.value[c] * 10 - st
+                if c >> 4 == led:  # before the claimant: keep the trick low so the claimant must win it
+                    return st
+                return -self.value[c] * 10 - st  # a discard: points first
             if maxi or not claimant_winning:
                 return (0 if wins else 100) + st  # win cheaply, else throw the lowest
             return -st if wins else 100 + st  # overtake the claimant as high as possible
@@ -509,6 +515,8 @@ class Engine:
             return lo, hi
         live_pts = self.live_pts
         if self.kind is ClaimKind.NO_MORE_POINTS:
+            if not self.trick and self.use_bounds and self.leader != self.claimant and not self.pool_mode:
+                return -live_pts, -self.opponents_force_points()
             return -live_pts, 0
         hi = live_pts + self.potential_marriages()
         lo = 0
@@ -559,6 +567,44 @@ class Engine:
                     count += 1
                     pts += self.value[c]
         return count, pts
+
+    def opponents_force_points(self) -> int:
+        """Hearts, an opponent on lead: 1 if the others can make the claimant win this very trick
+        with a penalty card in it — a suit the claimant must follow in which every other player can
+        play under the claimant's lowest card (or is void), and a heart led or a penalty card to
+        drop on it."""
+        rules = self.rules
+        if not isinstance(rules, HeartsPlay) or self.first:
+            return 0
+        me = self.hands[self.claimant]
+        lead_hand = self.hands[self.leader]
+        others = [s for s in range(self.n) if s != self.claimant and s != self.leader]
+        for s in range(4):
+            mine = me & SM[s]
+            if not mine:
+                continue
+            low = mine & -mine
+            under = low - 1  # cards below the claimant's lowest in this suit
+            lead = lead_hand & SM[s] & under
+            if not lead:
+                continue
+            if s == HEARTS_I and rules.must_break_hearts and not self.broken and lead_hand & ~SM[HEARTS_I]:
+                continue
+            points = s == HEARTS_I or bool(lead & self.qs)
+            ok = True
+            for o in others:
+                h = self.hands[o]
+                if h & SM[s]:
+                    if not h & SM[s] & under:
+                        ok = False
+                        break
+                    if h & SM[s] & under & self.qs:
+                        points = True
+                elif h & (SM[HEARTS_I] | self.qs):
+                    points = True
+            if ok and points:
+                return 1
+        return 0
 
     def opponents_sure_trick(self) -> int:
         """An opponent on lead holding the top card of a suit the claimant must follow (or cannot
