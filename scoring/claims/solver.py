@@ -515,8 +515,11 @@ class Engine:
             return lo, hi
         live_pts = self.live_pts
         if self.kind is ClaimKind.NO_MORE_POINTS:
-            if not self.trick and self.use_bounds and self.leader != self.claimant and not self.pool_mode:
-                return -live_pts, -self.opponents_force_points()
+            if not self.trick and self.use_bounds:
+                if self.claimant_always_under():
+                    return 0, 0
+                if self.leader != self.claimant and not self.pool_mode:
+                    return -live_pts, -self.opponents_force_points()
             return -live_pts, 0
         hi = live_pts + self.potential_marriages()
         lo = 0
@@ -567,6 +570,32 @@ class Engine:
                     count += 1
                     pts += self.value[c]
         return count, pts
+
+    def claimant_always_under(self) -> bool:
+        """Hearts, at a trick boundary: every card of the claimant is below every card the others
+        hold in its suit, so it never wins a trick it did not lead, and if it leads now it can lead
+        a suit the others must overtake. Then it takes no more points."""
+        rules = self.rules
+        if not isinstance(rules, HeartsPlay) or self.first:
+            return False
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        can_lose_lead = False
+        for s in range(4):
+            mine = me & SM[s]
+            if not mine:
+                continue
+            theirs = opp & SM[s]
+            if not theirs:
+                continue
+            if mine.bit_length() > (theirs & -theirs).bit_length():
+                return False
+            if s != HEARTS_I or not rules.must_break_hearts or self.broken or not me & ~SM[HEARTS_I]:
+                can_lose_lead = True
+        if self.leader != self.claimant:
+            # the claimant never wins, so never leads; a suit the others lack is never led to it
+            return True
+        return can_lose_lead  # it leads that suit, loses, and never leads again
 
     def opponents_force_points(self) -> int:
         """Hearts, an opponent on lead: 1 if the others can make the claimant win this very trick
