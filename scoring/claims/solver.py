@@ -408,6 +408,13 @@ class Engine:
                 if c >> 4 == led:  # before the claimant: keep the trick low so the claimant must win it
                     return st
                 return -self.value[c] * 10 - st  # a discard: points first
+            if self.kind is ClaimKind.CONTRACT:
+                if maxi:  # win cheaply, else throw the fewest points
+                    return (0 if wins else 100) + (st if wins else self.value[c])
+                if claimant_winning:  # overtake high, else give the fewest points
+                    return -st if wins else 100 + self.value[c]
+                if claimant_played:  # the trick is ours: smear points onto it
+                    return -self.value[c]
             if maxi or not claimant_winning:
                 return (0 if wins else 100) + st  # win cheaply, else throw the lowest
             return -st if wins else 100 + st  # overtake the claimant as high as possible
@@ -501,7 +508,7 @@ class Engine:
     # ------------------------------------------------------------------ bounds
     def bounds(self) -> tuple[int, int]:
         """Cheap (lower, upper) bounds on what the claimant can still gain from here."""
-        rem_tricks = (self.all_cards().bit_count() + len(self.trick)) // self.n
+        rem_tricks = (self.allm.bit_count() + len(self.trick)) // self.n
         claimant_played = self.trick and ((self.claimant - self.leader) % self.n) < len(self.trick)
         if self.per_trick:
             lo, hi = 0, rem_tricks
@@ -512,6 +519,10 @@ class Engine:
                     lo = self.quick_tricks()[0]
                 elif not self.pool_mode:
                     hi -= self.opponents_sure_trick()
+                if self.trump >= 0:
+                    mine, _pts, theirs = self.top_trumps()
+                    lo = max(lo, mine)
+                    hi = min(hi, rem_tricks - theirs)
             return lo, hi
         live_pts = self.live_pts
         if self.kind is ClaimKind.NO_MORE_POINTS:
@@ -523,9 +534,45 @@ class Engine:
             return -live_pts, 0
         hi = live_pts + self.potential_marriages()
         lo = 0
-        if not self.trick and self.leader == self.claimant and self.use_bounds:
-            lo = self.quick_tricks()[1]
+        if not self.trick and self.use_bounds:
+            if self.leader == self.claimant:
+                lo = self.quick_tricks()[1]
+            if self.trump >= 0:
+                lo = max(lo, self.top_trumps()[1])
         return lo, hi
+
+    def top_trumps(self) -> tuple[int, int, int]:
+        """With a trump that cannot change: the claimant's trumps above every other trump each win
+        their trick whenever played (count, their own points); and the most trumps one opponent
+        holds above all the claimant's (each wins a trick the claimant loses; 0 in pool mode)."""
+        t = SM[self.trump]
+        me = self.hands[self.claimant] & t
+        opp = self._opponents() & t
+        if isinstance(self.rules, ThousandPlay) and self._opponents_may_announce():
+            return 0, 0, 0
+        top_opp = opp.bit_length()
+        mine = me >> top_opp << top_opp if top_opp else me
+        pts = 0
+        for c in _bits(mine):
+            pts += self.value[c]
+        theirs = 0
+        if not self.pool_mode and not (isinstance(self.rules, ThousandPlay) and self.potential_marriages()):
+            top_me = me.bit_length()
+            for seat, h in enumerate(self.hands):
+                if seat != self.claimant:
+                    above = (h & t) >> top_me
+                    theirs = max(theirs, above.bit_count())
+        return mine.bit_count(), pts, theirs
+
+    def _opponents_may_announce(self) -> bool:
+        holders = [self.pool] if self.pool_mode else [h for s, h in enumerate(self.hands) if s != self.claimant]
+        for s in range(4):
+            if self.announced >> s & 1:
+                continue
+            pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
+            if any(h & pair == pair for h in holders):
+                return True
+        return False
 
     def potential_marriages(self) -> int:
         if not isinstance(self.rules, ThousandPlay):
