@@ -104,7 +104,7 @@ def check_claim(
     if pos.all_known:
         engine = Engine(pos, claim, clock=clock, deadline=deadline)
         try:
-            ok = engine.solve(need)
+            ok = engine.solve_deepening(need) if claim.kind is ClaimKind.NO_MORE_POINTS else engine.solve(need)
             if ok:
                 return _done(verdict(HOLDS, "the claimant makes it against every defence"), engine)
             line = tuple(engine.counter_line(need))

@@ -154,6 +154,8 @@ class Engine:
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.killers: dict[int, int] = {}
+        self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
+        self.tt_h: dict[object, int] = {}
         # incremental facts, kept up to date by push/pop
         self.allm = self.pool
         for h in self.hands:
@@ -753,6 +755,8 @@ class Engine:
         at_start = not self.trick
         key = None
         if at_start:
+            if self.horizon >= 0 and self.allm.bit_count() <= self.horizon:
+                return True  # iterative deepening: not caught within the horizon
             key = self.key()
             entry = self.tt.get(key)
             if entry is not None:
@@ -760,8 +764,14 @@ class Engine:
                     return True
                 if need > entry[1]:
                     return False
+            if self.horizon >= 0 and need <= self.tt_h.get(key, -INF):
+                return True
         result = self._search(need)
         if key is not None:
+            if result and self.horizon >= 0:
+                # a success short of the horizon says nothing beyond it
+                self.tt_h[key] = max(self.tt_h.get(key, -INF), need)
+                return result
             entry = self.tt.get(key)
             if entry is None:
                 entry = self.tt[key] = [-INF, INF]
@@ -770,6 +780,24 @@ class Engine:
             else:
                 entry[1] = min(entry[1], need - 1)
         return result
+
+    def solve_deepening(self, need: int) -> bool:
+        """:meth:`solve` by iterative deepening on the number of tricks: first "can the others beat
+        the claim within 1 trick, 2, 4…", which finds short refutations (a Hearts claimant caught
+        early) in small trees; the last pass has no horizon and is exact. Failures found under a
+        horizon are failures of the whole game and are kept in the table between passes."""
+        total = self.allm.bit_count()
+        tricks = 1
+        while True:
+            self.horizon = total - tricks * self.n
+            if self.horizon <= 0:
+                self.horizon = -1
+            self.tt_h = {}
+            if not self.solve(need):
+                return False
+            if self.horizon < 0:
+                return True
+            tricks *= 2
 
     def _search(self, need: int) -> bool:
         seat = self.to_act()
