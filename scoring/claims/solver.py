@@ -115,6 +115,12 @@ class Engine:
         self.pool_mode = pool_mode
         self.hands = [mask_of(g, h or ()) for h in pos.hands]
         self.pool = mask_of(g, pos.unseen) if pool_mode else 0
+        if pool_mode:
+            # known hands of the others join the pool: more freedom for them, still sound
+            for s in range(self.n):
+                if s != claim.claimant:
+                    self.pool |= self.hands[s]
+                    self.hands[s] = 0
         self.voids = [sum(SM[SUIT_INDEX[s]] for s in v) for v in pos.voids]
         self.leader = pos.leader
         self.trick: list[int] = [cid_of(g, c) for c in pos.trick]

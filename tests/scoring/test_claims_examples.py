@@ -241,3 +241,20 @@ def test_verdict_json() -> None:
     assert out["status"] == "fails"
     assert out["counter_line"][0] == {"seat": 0, "card": "AS"}  # type: ignore[index]
     assert isinstance(out["elapsed_ms"], float) and isinstance(out["positions"], int)
+
+
+def test_partly_known_hands() -> None:
+    # Seat 0: A♠ 2♦, leads; seat 1 has laid down 3♦ 4♠ (known); seats 2 and 3 unknown, holding
+    # 5♠ 6♠ 7♠ 8♠ between them. Seat 1 follows A♠ with 4♠ and beats 2♦ with 3♦ in every deal.
+    pos = Position.hearts(
+        [H("AS 2D"), H("3D 4S"), None, None],
+        leader=0,
+        hearts_broken=True,
+        hand_sizes=(2, 2, 2, 2),
+        unseen=H("5S 6S 7S 8S"),
+    )
+    v = check_claim(pos, Claim(ClaimKind.ALL_TRICKS, 0))
+    assert v.status == "fails"
+    assert v.distribution is not None and v.distribution[1] == H("3D 4S")
+    # 1 trick (A♠) holds in every deal
+    assert check_claim(pos, Claim(ClaimKind.AT_LEAST, 0, tricks=1)).status == "holds"
