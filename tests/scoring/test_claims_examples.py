@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from scoring.cards import Suit, parse_cards
+from scoring.cards import Card, Suit, parse_cards
 from scoring.claims import Claim, ClaimKind, Position, check_claim
 from scoring.claims.games import line_beats_claim
 from scoring.claims.position import ThousandPlay
@@ -258,3 +258,28 @@ def test_partly_known_hands() -> None:
     assert v.distribution is not None and v.distribution[1] == H("3D 4S")
     # 1 trick (A♠) holds in every deal
     assert check_claim(pos, Claim(ClaimKind.AT_LEAST, 0, tricks=1)).status == "holds"
+
+
+def test_deal_counts() -> None:
+    from scoring.claims.unknown import distributions
+
+    # 6 unseen cards, three unknown hands of 2: 6!/(2!·2!·2!) = 90 deals.
+    pos = Position.hearts(
+        [H("AS 2D"), None, None, None], leader=0, hand_sizes=(2, 2, 2, 2), unseen=H("3C 4C 5S 6S 7S 8S")
+    )
+    assert len(list(distributions(pos))) == 90
+    # Seat 2 has shown out of clubs: both clubs to seat 1 (then seat 2 takes 2 of the 4 spades: 6),
+    # both to seat 3 (6), or one each (2 ways × 4!/(1!·1!·2!) = 12 → 24): 36 deals.
+    void = Position.hearts(
+        [H("AS 2D"), None, None, None],
+        leader=0,
+        hand_sizes=(2, 2, 2, 2),
+        unseen=H("3C 4C 5S 6S 7S 8S"),
+        voids=(frozenset(), frozenset(), frozenset({Suit.CLUBS}), frozenset()),
+    )
+    deals = list(distributions(void))
+    assert len(deals) == 36 and len(set(deals)) == 36
+    # Pinned cards come first, and nothing is lost or repeated.
+    pinned = list(distributions(void, {Card("3C"): 3}))
+    assert sorted(map(str, pinned)) == sorted(map(str, deals))
+    assert all(Card("3C") in d[3] for d in pinned[:12]) and Card("3C") not in pinned[-1][3]
