@@ -24,10 +24,19 @@ from rest_framework.authtoken.models import Token
 
 from companion import selectors
 from companion.db import writing
-from companion.errors import Conflict, Forbidden, Invalid, NotFound
+from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
 from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
 from scoring.errors import EventFormatError, RulesError, ScoringError
-from scoring.record import CORRECTION_TYPES, RecordedEvent, ReplayError, effective_events, load, replay_events
+from scoring.record import (
+    ANNOTATION_TYPES,
+    CORRECTION_TYPES,
+    RecordedEvent,
+    ReplayError,
+    check_annotation,
+    effective_events,
+    load,
+    replay_events,
+)
 from scoring.registry import get_game
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a table
@@ -189,6 +198,11 @@ def _engine_error(exc: ScoringError) -> ScoringError:
 def _next_state(match: Match, event_type: str, payload: Mapping[str, Any]) -> Any:
     """One engine step from the cached state; a correction replays the effective events."""
     game = get_game(match.game)
+    if event_type in ANNOTATION_TYPES:
+        # a claim or an accept changes nothing in the play: the state stays the same
+        claims = set(Event.objects.filter(match=match, type="claim").values_list("seq", flat=True))
+        check_annotation(RecordedEvent(match.last_seq + 1, event_type, dict(payload)), claims)
+        return selectors.match_state_get(match)
     if event_type in CORRECTION_TYPES:
         events = [*selectors.recorded_events(match), RecordedEvent(match.last_seq + 1, event_type, dict(payload))]
         return selectors.match_state_replay(match, events)
@@ -206,6 +220,7 @@ def event_append(
     client_event_id: uuid.UUID,
     expected_seq: int | None,
     user: User | None,
+    annotation: bool = False,
 ) -> AppendResult:
     """Append one event to a match's record, or explain why not (nothing is stored on any error).
 
@@ -213,6 +228,7 @@ def event_append(
     corrections that name their target). A ``client_event_id`` seen before returns the stored event
     when the body is the same, and is a conflict when it differs. ``user`` must be allowed to record
     (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
+    ``annotation`` lets ``claim``/``claim_accept`` through: only :mod:`companion.claims` writes them.
     """
     try:
         match = Match.objects.select_for_update().get(pk=match_id)
@@ -220,6 +236,10 @@ def event_append(
         raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id) from None
     if user is not None:
         selectors.match_recording_check(user=user, match=match)
+    if type in ANNOTATION_TYPES and not annotation:
+        raise Unprocessable(
+            "use_claims_endpoint", "Claims are made with POST /api/v1/matches/{id}/claims/, which checks them."
+        )
     digest = body_hash(type, payload)
     existing = next(iter(Event.objects.filter(match=match, client_event_id=client_event_id).order_by()[:1]), None)
     if existing is not None:
