@@ -74,6 +74,19 @@ class EventInput(serializers.Serializer[Any]):
     expected_seq = serializers.IntegerField(min_value=1)
 
 
+class ClaimInput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(min_value=0)
+    kind = serializers.ChoiceField(choices=["all_tricks", "at_least", "no_more_points", "contract"])
+    tricks = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    laid_down = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list)
+    client_event_id = serializers.UUIDField()
+    expected_seq = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+
+class ClaimAcceptInput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+
+
 class CorrectionInput(serializers.Serializer[Any]):
     client_event_id = serializers.UUIDField(required=False)
     expected_seq = serializers.IntegerField(min_value=1, required=False, allow_null=True)

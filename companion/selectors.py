@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
 from companion.errors import Forbidden, NotFound
-from companion.models import Event, League, Match, MatchSeat, Membership, Player
+from companion.models import ClaimCheck, Event, League, Match, MatchSeat, Membership, Player
 from scoring.protocol import Game
 from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
 from scoring.registry import get_game
@@ -93,6 +93,7 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
         "summary": game.summary(match_state_get(match) if state is None else state),
+        "claims": [claim_json(c) for c in ClaimCheck.objects.filter(match=match).order_by("id")],
     }
 
 
@@ -216,3 +217,29 @@ def snapshot_forget(match: Match, seq: int) -> None:
     key = snapshot_key(match, seq)
     cache.delete(key)
     _LIVE_STATES.pop(key, None)
+
+
+def claim_json(check: ClaimCheck) -> dict[str, Any]:
+    """What the poll URL and the match summary show of a claim."""
+    v = check.verdict or {}
+    return {
+        "claim": check.pk,
+        "match": check.match_id,
+        "status": check.status,
+        "seq": check.event_seq,
+        "at_seq": check.at_seq,
+        "seat": check.seat,
+        "kind": check.kind,
+        "tricks": check.tricks,
+        "laid_down": check.laid_down,
+        "verdict": v.get("status") if v else None,
+        "reason": v.get("reason"),
+        "counter_line": v.get("counter_line", []),
+        "distribution": v.get("distribution"),
+        "elapsed_ms": v.get("elapsed_ms"),
+        "positions": v.get("positions"),
+        "accepted": check.accepted_by_seat is not None,
+        "accepted_by": check.accepted_by_seat,
+        "settled": check.settled,
+        "poll": f"/api/v1/claims/{check.pk}",
+    }

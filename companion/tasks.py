@@ -11,3 +11,11 @@ from companion import services
 def standings_rebuild(match_id: int) -> int:
     """Rewrite the derived standings of one match from its record."""
     return services.standings_write(match_id=match_id)
+
+
+@shared_task(name="companion.claim_check", acks_late=True, time_limit=60, soft_time_limit=50)
+def claim_check(claim_id: int) -> str:
+    """Finish a claim check that did not fit the request budget (idempotent: appends once)."""
+    from companion.claims import claim_check_finish
+
+    return claim_check_finish(claim_id=claim_id)

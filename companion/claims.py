@@ -1,0 +1,533 @@
+"""Claims at the table: "the rest are mine", checked by the claims solver (docs/claims.md).
+
+A claim is judged on the position after the match's latest event (``at_seq``). When the checker
+answers within the request budget (``COMPANION_CLAIM_REQUEST_BUDGET_MS``) the ``claim`` annotation is
+appended at once; otherwise a :class:`~companion.models.ClaimCheck` stays pending and the Celery task
+``companion.claim_check`` reruns it with the full budget (``COMPANION_CLAIM_BUDGET_S``). Appends go
+through :func:`companion.services.event_append`, so locking, permissions and idempotency are the
+ones of every other event.
+
+A claim that holds with every remaining hand known is settled at once: the remaining plays of one
+line that makes the claim are appended, so the engine itself scores the hand. An accepted claim is
+settled the same way when the hands are known; otherwise its acceptance is recorded and the hand is
+entered as usual.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from companion import selectors, services
+from companion.db import writing
+from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
+from companion.models import ClaimCheck, Event, Match, MatchSeat
+from scoring.cards import Card, parse_cards
+from scoring.claims import Claim, ClaimKind, Position, Verdict, check_claim
+from scoring.claims.adapters import ClaimSetup, claim_position_from_state
+from scoring.claims.games import apply_play, claim_score, claim_target, is_over, legal_plays
+from scoring.claims.position import Play
+from scoring.errors import ScoringError
+from scoring.record import ANNOTATION_TYPES
+
+CLAIM_GAMES = ("hearts", "thousand", "bourre")
+#: Kinds that belong to one game only (docs/claims.md).
+KIND_GAMES = {"no_more_points": "hearts", "contract": "thousand"}
+KINDS = tuple(str(k) for k in ClaimKind)
+HOLDS, FAILS, UNDETERMINED = "holds", "fails", "undetermined"
+#: Nodes the cooperative search may visit when an accepted claim that does not hold is played out.
+COOPERATIVE_NODES = 50_000
+
+
+def request_budget_s() -> float:
+    return float(getattr(settings, "COMPANION_CLAIM_REQUEST_BUDGET_MS", 200)) / 1000
+
+
+def full_budget_s() -> float:
+    return float(getattr(settings, "COMPANION_CLAIM_BUDGET_S", 2.0))
+
+
+# -- the position --------------------------------------------------------------------------------------
+def _play_hook(game: str) -> Callable[[Any], Any]:
+    if game == "hearts":
+        from scoring.hearts import play_position as hearts_hook
+
+        return hearts_hook
+    if game == "thousand":
+        from scoring.thousand.claims import play_position as thousand_hook
+
+        return thousand_hook
+    from scoring.bourre.claims import play_position as bourre_hook
+
+    return bourre_hook
+
+
+def _no_play() -> Unprocessable:
+    return Unprocessable(
+        "no_play_in_progress",
+        "A claim is made during the card-by-card play of a hand; no hand is being played now.",
+    )
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A claim ready for the checker: the position (claimant's laid-down cards in), the claim."""
+
+    setup: ClaimSetup
+    claim: Claim
+    kind: str
+    laid_down: tuple[str, ...]
+
+    @property
+    def position(self) -> Position:
+        return self.setup.position
+
+
+def claim_prepare(
+    *, match: Match, state: Any, seat: int, kind: str, tricks: int | None, laid_down: Sequence[str]
+) -> Judged:
+    """Check a claim against the record and build its position; raise a 4xx error when it is not valid."""
+    game = match.game
+    if game not in CLAIM_GAMES:
+        raise Unprocessable(
+            "claims_not_supported", f"{game} has no claims: only Hearts, Thousand and Bourré do.", game=game
+        )
+    if kind not in KINDS:
+        raise Invalid("invalid", f"kind must be one of {', '.join(KINDS)}.", fields={"kind": "invalid"})
+    if kind in KIND_GAMES and KIND_GAMES[kind] != game:
+        raise Unprocessable(
+            "claim_kind_not_valid", f"A {kind} claim belongs to {KIND_GAMES[kind]}, not {game}.", kind=kind
+        )
+    seats = match.seats.count()
+    if not 0 <= seat < seats:
+        raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
+    if match.status == Match.Status.FINISHED:
+        raise _no_play()
+    try:
+        raw = _play_hook(game)(state)
+    except ScoringError:
+        raise _no_play() from None
+    if raw is None or raw.get("leader") is None:
+        raise _no_play()
+    active = raw.get("seats", list(range(len(raw["hands"]))))
+    if seat not in active:
+        raise Unprocessable("not_an_active_seat", f"Seat {seat} takes no part in this hand's play.", seat=seat)
+    setup = claim_position_from_state(game, state, seat)
+    pos = setup.position
+    if pos.remaining_tricks == 0:
+        raise _no_play()
+    c = setup.claimant
+    bid = 0
+    if kind == ClaimKind.CONTRACT:
+        if raw.get("declarer") != seat:
+            raise Unprocessable(
+                "claim_kind_not_valid", "Only the declarer claims to make the contract (thousand.md §7).", kind=kind
+            )
+        bid = int(raw["contract"])
+    if kind == ClaimKind.AT_LEAST:
+        if tricks is None or not 1 <= tricks <= pos.remaining_tricks:
+            raise Unprocessable(
+                "tricks_out_of_range",
+                f"An at-least claim names 1 to {pos.remaining_tricks} of the remaining tricks, not {tricks}.",
+                tricks=tricks,
+                remaining=pos.remaining_tricks,
+            )
+    elif tricks is not None:
+        raise Invalid("invalid", "Only an at_least claim names a number of tricks.", fields={"tricks": "not allowed"})
+    cards = _laid_down(pos, c, laid_down)
+    if cards is not None:
+        pos = _with_claimant_hand(pos, c, cards)
+    elif pos.hands[c] is None:
+        raise Unprocessable(
+            "claimant_hand_unknown",
+            "The record does not show the claimant's cards: lay them down (laid_down) with the claim.",
+        )
+    claim = Claim(ClaimKind(kind), c, tricks or 0, bid)
+    return Judged(replace(setup, position=pos), claim, kind, tuple(str(x) for x in cards or ()))
+
+
+def _contradiction(message: str, **params: Any) -> Unprocessable:
+    return Unprocessable("laid_down_contradicts_record", message, **params)
+
+
+def _laid_down(pos: Position, c: int, laid_down: Sequence[str]) -> tuple[Card, ...] | None:
+    """The claimant's cards as laid down, checked against the record (``None``: nothing laid down)."""
+    if not laid_down:
+        return None
+    try:
+        cards = parse_cards(list(laid_down))
+    except ScoringError as exc:
+        raise Invalid(exc.code, exc.message, fields={"laid_down": "invalid card"}) from None
+    if len(set(cards)) != len(cards):
+        raise _contradiction("A card is laid down twice.")
+    known = pos.hands[c]
+    if known is not None:
+        extra = sorted(str(x) for x in set(cards) - set(known))
+        if extra:
+            raise _contradiction(f"The record puts {', '.join(extra)} elsewhere, not in the claimant's hand.")
+        return tuple(cards)
+    size = pos.hand_sizes[c]
+    if len(cards) != size:
+        raise _contradiction(f"The claimant holds {size} cards, not {len(cards)}: lay down the whole hand.")
+    gone = sorted(str(x) for x in set(cards) - set(pos.unseen))
+    if gone:
+        raise _contradiction(f"The record shows {', '.join(gone)} already played or in another hand.")
+    shown = sorted(str(x) for x in cards if x.suit in pos.voids[c])
+    if shown:
+        raise _contradiction(f"The claimant has shown out of the suit of {', '.join(shown)}.")
+    return tuple(cards)
+
+
+def _with_claimant_hand(pos: Position, c: int, cards: tuple[Card, ...]) -> Position:
+    """The claimant's hand laid down; when one unknown hand remains and the unseen cards fill it
+    exactly, those are its cards."""
+    if pos.hands[c] is not None:
+        return pos
+    hands = list(pos.hands)
+    hands[c] = cards
+    unseen = tuple(x for x in pos.unseen if x not in set(cards))
+    unknown = [s for s, h in enumerate(hands) if h is None]
+    if len(unknown) == 1 and pos.hand_sizes[unknown[0]] == len(unseen):
+        hands[unknown[0]] = unseen
+        unseen = ()
+    return replace(pos, hands=tuple(hands), unseen=unseen)
+
+
+# -- the verdict -------------------------------------------------------------------------------------------
+def run_check(judged: Judged, budget_s: float) -> Verdict | dict[str, Any]:
+    """The checker's verdict, or a JSON verdict ``undetermined`` when it cannot search the position."""
+    try:
+        return check_claim(judged.position, judged.claim, budget_s=budget_s)
+    except ValueError as exc:  # e.g. the unseen cards do not fill the unknown hands (Bourré's stock)
+        return {
+            "status": UNDETERMINED,
+            "reason": f"the cards are not known well enough to search: {exc}",
+            "elapsed_ms": 0.0,
+            "positions": 0,
+            "counter_line": [],
+        }
+
+
+def timed_out(verdict: Verdict | dict[str, Any], budget_s: float) -> bool:
+    return isinstance(verdict, Verdict) and verdict.status == UNDETERMINED and "time budget" in verdict.reason
+
+
+def verdict_json(judged: Judged, verdict: Verdict | dict[str, Any]) -> dict[str, Any]:
+    """The verdict with table seats (the checker counts play seats: Bourré leaves out who passed)."""
+    seats = judged.setup.seats
+    data: dict[str, Any] = verdict.as_json() if isinstance(verdict, Verdict) else dict(verdict)
+    claim: dict[str, Any] = {"kind": judged.kind, "seat": seats[judged.claim.claimant], "tricks": judged.claim.tricks}
+    if judged.claim.bid:
+        claim["bid"] = judged.claim.bid
+    data["claim"] = claim
+    line: list[dict[str, Any]] = list(data.get("counter_line") or [])
+    data["counter_line"] = [{**p, "seat": seats[p["seat"]]} for p in line]
+    data["all_known"] = judged.position.all_known
+    data["play_seats"] = list(seats)
+    return data
+
+
+# -- settling: the remaining plays of a line that makes the claim ------------------------------------------
+def _claim_now(pos: Position, claim: Claim, target: int) -> Claim | None:
+    """The same claim from a later position (``None``: already made whatever happens)."""
+    if claim.kind is ClaimKind.AT_LEAST:
+        need = target - pos.tricks_won[claim.claimant]
+        return None if need <= 0 else replace(claim, tricks=need)
+    return claim
+
+
+def holding_line(pos: Position, claim: Claim, budget_s: float) -> list[Play] | None:
+    """Plays to the end of the hand along which the claim holds: the claimant picks a move after which
+    the solver still says ``holds``; the others play their first legal card."""
+    target = claim_target(pos, claim)
+    line: list[Play] = []
+    while not is_over(pos):
+        moves = legal_plays(pos)
+        choice = moves[0] if moves else None
+        if pos.to_act == claim.claimant:
+            choice = None
+            for move in moves:
+                after = apply_play(pos, move, check=False)
+                later = _claim_now(after, claim, target)
+                if later is None or is_over(after) or check_claim(after, later, budget_s=budget_s).status == HOLDS:
+                    choice = move
+                    break
+        if choice is None:
+            return None
+        pos = apply_play(pos, choice, check=False)
+        line.append(choice)
+    return line if claim_score(pos, claim) >= target else None
+
+
+def cooperative_line(pos: Position, claim: Claim, max_nodes: int = COOPERATIVE_NODES) -> list[Play] | None:
+    """A line in which everybody helps the claimant make the claim (an accepted claim that the others
+    could have beaten): depth-first, at most ``max_nodes`` positions."""
+    target = claim_target(pos, claim)
+    nodes = 0
+
+    def search(p: Position) -> list[Play] | None:
+        nonlocal nodes
+        nodes += 1
+        if is_over(p):
+            return [] if claim_score(p, claim) >= target else None
+        if nodes > max_nodes:
+            return None
+        for move in legal_plays(p):
+            rest = search(apply_play(p, move, check=False))
+            if rest is not None:
+                return [move, *rest]
+        return None
+
+    return search(pos)
+
+
+def _play_payload(judged: Judged, play: Play) -> dict[str, Any]:
+    payload: dict[str, Any] = {"seat": judged.setup.seats[play.seat], "card": str(play.card)}
+    if play.announce:
+        payload["announce"] = "marriage"
+    return payload
+
+
+def _only_annotations_since(match: Match, at_seq: int) -> bool:
+    return not Event.objects.filter(match=match, seq__gt=at_seq).exclude(type__in=list(ANNOTATION_TYPES)).exists()
+
+
+def _append_line(match: Match, check: ClaimCheck, judged: Judged, line: list[Play], user: User | None) -> list[int]:
+    seqs = []
+    for i, play in enumerate(line):
+        result = services.event_append(
+            match_id=match.pk,
+            type="play_card",
+            payload=_play_payload(judged, play),
+            client_event_id=uuid.uuid5(check.client_event_id, f"settle-{i}"),
+            expected_seq=None,
+            user=user,
+        )
+        seqs.append(result.event.seq)
+    return seqs
+
+
+# -- services ------------------------------------------------------------------------------------------------
+@dataclass
+class ClaimOutcome:
+    check: ClaimCheck
+    #: True when this request made the claim (False: a replay of the same client_event_id).
+    created: bool
+    event: Event | None = None
+    settled_seqs: list[int] = field(default_factory=list)
+
+
+def _judged_at(match: Match, check: ClaimCheck, state: Any) -> Judged:
+    return claim_prepare(
+        match=match, state=state, seat=check.seat, kind=check.kind, tricks=check.tricks, laid_down=check.laid_down
+    )
+
+
+def _state_at(match: Match, seq: int) -> Any:
+    if seq == match.last_seq:
+        return selectors.match_state_get(match)
+    events = [e for e in selectors.recorded_events(match) if e.seq <= seq]
+    return selectors.match_state_replay(match, events)
+
+
+def _finish(check: ClaimCheck, judged: Judged, verdict: Verdict | dict[str, Any], user: User | None) -> ClaimOutcome:
+    """Append the claim (and, when it holds with every hand known, its settling plays); mark it done."""
+    data = verdict_json(judged, verdict)
+    payload: dict[str, Any] = {"at_seq": check.at_seq, "seat": check.seat, "kind": check.kind, "verdict": data}
+    if check.tricks is not None:
+        payload["tricks"] = check.tricks
+    if check.laid_down:
+        payload["laid_down"] = list(check.laid_down)
+    result = services.event_append(
+        match_id=check.match_id,
+        type="claim",
+        payload=payload,
+        client_event_id=check.client_event_id,
+        expected_seq=None,
+        user=user,
+        annotation=True,
+    )
+    check.status = ClaimCheck.Status.DONE
+    check.verdict = data
+    check.event_seq = result.event.seq
+    check.finished_at = timezone.now()
+    seqs: list[int] = []
+    if data["status"] == HOLDS and judged.position.all_known and _only_annotations_since(result.match, check.at_seq):
+        line = holding_line(judged.position, judged.claim, full_budget_s())
+        if line is not None:
+            seqs = _append_line(result.match, check, judged, line, user)
+            check.settled = True
+    check.save()
+    return ClaimOutcome(check, True, result.event, seqs)
+
+
+@writing
+def claim_submit(
+    *,
+    match_id: int,
+    user: User,
+    seat: int,
+    kind: str,
+    tricks: int | None = None,
+    laid_down: Sequence[str] = (),
+    client_event_id: uuid.UUID,
+    expected_seq: int | None = None,
+) -> ClaimOutcome:
+    """Make a claim: answered now when the checker decides within the request budget, else pending
+    (a Celery task finishes it). Errors leave the record and the claims unchanged."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id)
+    selectors.match_recording_check(user=user, match=match)
+    existing = ClaimCheck.objects.filter(match=match, client_event_id=client_event_id).first()
+    if existing is not None:
+        same = (existing.seat, existing.kind, existing.tricks, list(existing.laid_down)) == (
+            seat,
+            kind,
+            tricks,
+            list(laid_down),
+        )
+        if not same:
+            raise Conflict(
+                "client_event_id_reused",
+                f"client_event_id {client_event_id} was already used for a different claim.",
+                claim=existing.pk,
+            )
+        event = None
+        if existing.event_seq is not None:
+            event = Event.objects.filter(match=match, seq=existing.event_seq).first()
+        return ClaimOutcome(existing, False, event)
+    if expected_seq is not None and expected_seq != match.last_seq + 1:
+        raise Conflict(
+            "stale_seq",
+            f"The next event is {match.last_seq + 1}, not {expected_seq}: someone recorded first.",
+            expected_seq=expected_seq,
+            next_seq=match.last_seq + 1,
+        )
+    state = selectors.match_state_get(match)
+    judged = claim_prepare(match=match, state=state, seat=seat, kind=kind, tricks=tricks, laid_down=laid_down)
+    check = ClaimCheck.objects.create(
+        match=match,
+        requested_by=user,
+        client_event_id=client_event_id,
+        at_seq=match.last_seq,
+        seat=seat,
+        kind=kind,
+        tricks=tricks,
+        laid_down=list(judged.laid_down),
+    )
+    budget = request_budget_s()
+    verdict = run_check(judged, budget)
+    if timed_out(verdict, budget):
+        check_id = check.pk
+        transaction.on_commit(lambda: _queue(check_id))
+        return ClaimOutcome(check, True)
+    return _finish(check, judged, verdict, user)
+
+
+def _queue(check_id: int) -> None:
+    from companion.tasks import claim_check
+
+    claim_check.delay(check_id)
+
+
+@writing
+def claim_check_finish(*, claim_id: int) -> str:
+    """The Celery task's body: rerun a pending check with the full budget and append its claim.
+
+    Idempotent: a check already done is left alone (the row is locked while it runs).
+    """
+    check = ClaimCheck.objects.select_for_update().filter(pk=claim_id).first()
+    if check is None:
+        return "missing"
+    if check.status == ClaimCheck.Status.DONE:
+        return "done already"
+    match = Match.objects.get(pk=check.match_id)
+    judged = _judged_at(match, check, _state_at(match, check.at_seq))
+    verdict = run_check(judged, full_budget_s())
+    _finish(check, judged, verdict, check.requested_by)
+    return str(check.verdict["status"] if check.verdict else UNDETERMINED)
+
+
+def _accepting_seat(match: Match, user: User, seat: int | None) -> int:
+    mine = list(MatchSeat.objects.filter(match=match, player__user=user).values_list("seat", flat=True))
+    if seat is None:
+        if len(mine) != 1:
+            raise Invalid("seat_required", "Say which seat accepts the claim.", fields={"seat": "required"})
+        return mine[0]
+    if seat in mine:
+        return seat
+    if not MatchSeat.objects.filter(match=match, seat=seat).exists():
+        raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
+    # The creator or a league admin may record for the table, like any other event.
+    selectors.match_recording_check(user=user, match=match)
+    if not (user.is_staff or match.created_by_id == user.pk or _is_admin(match, user)):
+        raise Forbidden("permission_denied", f"Only seat {seat}'s player accepts for seat {seat}.")
+    return seat
+
+
+def _is_admin(match: Match, user: User) -> bool:
+    from companion.models import Membership
+
+    return (
+        match.league_id is not None
+        and Membership.objects.filter(league_id=match.league_id, player__user=user, role=Membership.Role.ADMIN).exists()
+    )
+
+
+@writing
+def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> ClaimOutcome:
+    """Another seated player accepts the claim. With every hand known the hand is played out along the
+    claim (the engine scores it); otherwise the acceptance is recorded and the hand entered as usual."""
+    check = ClaimCheck.objects.select_for_update().filter(pk=claim_id).first()
+    if check is None:
+        raise NotFound("claim_not_found", f"There is no claim {claim_id}.", claim=claim_id)
+    match = selectors.match_get_for_user(user=user, match_id=check.match_id)
+    selectors.match_recording_check(user=user, match=match)
+    accepting = _accepting_seat(match, user, seat)
+    if accepting == check.seat:
+        raise Forbidden("claimant_cannot_accept", "The claimant cannot accept their own claim.", seat=accepting)
+    if check.accepted_by_seat is not None:
+        return ClaimOutcome(check, False)
+    if check.status != ClaimCheck.Status.DONE:
+        raise Conflict("claim_pending", "The claim is still being checked: accept it once it is answered.")
+    if check.settled:
+        raise Conflict("claim_settled", "The claim held and its plays are already recorded.")
+    if not _only_annotations_since(match, check.at_seq):
+        raise Conflict("claim_stale", "Cards were recorded after the claim: it can no longer be accepted.")
+    judged = _judged_at(match, check, selectors.match_state_get(match))
+    line: list[Play] | None = None
+    if judged.position.all_known:
+        holds = check.verdict is not None and check.verdict.get("status") == HOLDS
+        line = holding_line(judged.position, judged.claim, full_budget_s()) if holds else None
+        if line is None:
+            line = cooperative_line(judged.position, judged.claim)
+    result = services.event_append(
+        match_id=match.pk,
+        type="claim_accept",
+        payload={"seq": check.event_seq, "seat": accepting, "settled": line is not None},
+        client_event_id=uuid.uuid5(check.client_event_id, "accept"),
+        expected_seq=None,
+        user=user,
+        annotation=True,
+    )
+    seqs = _append_line(result.match, check, judged, line, user) if line is not None else []
+    check.accepted_by_seat = accepting
+    check.settled = line is not None
+    check.save(update_fields=["accepted_by_seat", "settled"])
+    return ClaimOutcome(check, True, result.event, seqs)
+
+
+def claim_get_for_user(*, user: Any, claim_id: int) -> ClaimCheck:
+    check = ClaimCheck.objects.filter(pk=claim_id).first()
+    if check is None:
+        raise NotFound("claim_not_found", f"There is no claim {claim_id}.", claim=claim_id)
+    selectors.match_get_for_user(user=user, match_id=check.match_id)  # 404 unless the match is visible
+    return check
