@@ -1,0 +1,99 @@
+"""The one exception handler: every error leaves the API as ``{"code", "message", "params"}``,
+plus ``fields`` on a 400 (which input field is wrong and why) and ``current`` on a stale-seq 409."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from companion.errors import ServiceError
+from scoring.errors import EventFormatError, RulesError, ScoringError
+from scoring.record import ReplayError
+
+
+def _flatten(detail: Any, prefix: str = "") -> dict[str, str]:
+    """DRF's nested error details → ``{"field.sub": "message"}``."""
+    if isinstance(detail, dict):
+        out: dict[str, str] = {}
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_flatten(value, "" if name == "non_field_errors" and not prefix else name))
+        return out
+    if isinstance(detail, list):
+        if all(not isinstance(v, (dict, list)) for v in detail):
+            return {prefix or "non_field_errors": " ".join(str(v) for v in detail)}
+        out = {}
+        for i, value in enumerate(detail):
+            out.update(_flatten(value, f"{prefix}.{i}" if prefix else str(i)))
+        return out
+    return {prefix or "non_field_errors": str(detail)}
+
+
+def _body(code: str, message: str, params: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return {"code": code, "message": message, "params": params or {}, **{k: v for k, v in extra.items() if v}}
+
+
+def _scoring_response(exc: ScoringError) -> Response:
+    rules = isinstance(exc, RulesError) or (isinstance(exc, ReplayError) and exc.is_rules_error)
+    if rules:
+        return Response(_body(exc.code, exc.message, exc.params), status=422)
+    fields = exc.fields if isinstance(exc, EventFormatError) else {}
+    return Response(_body(exc.code, exc.message, exc.params, fields=fields or {"non_field_errors": exc.message}), 400)
+
+
+def _drf_response(exc: exceptions.APIException) -> Response:
+    if isinstance(exc, exceptions.ParseError):
+        return Response(_body("malformed_json", f"The request body is not valid JSON: {exc.detail}"), 400)
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _flatten(exc.detail)
+        first = next(iter(fields.items()), ("", "invalid input"))
+        message = f"{first[0]}: {first[1]}" if first[0] != "non_field_errors" else first[1]
+        return Response(_body("invalid", message, {}, fields=fields), 400)
+    code = {
+        exceptions.NotAuthenticated: "not_authenticated",
+        exceptions.AuthenticationFailed: "authentication_failed",
+        exceptions.PermissionDenied: "permission_denied",
+        exceptions.NotFound: "not_found",
+        exceptions.MethodNotAllowed: "method_not_allowed",
+        exceptions.UnsupportedMediaType: "unsupported_media_type",
+        exceptions.NotAcceptable: "not_acceptable",
+        exceptions.Throttled: "throttled",
+    }.get(type(exc), str(exc.default_code))
+    response = Response(_body(code, str(exc.detail)), status=exc.status_code)
+    if getattr(exc, "auth_header", None):
+        response["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    if getattr(exc, "wait", None):
+        response["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+    return response
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "Not found.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, ServiceError):
+        extra: dict[str, Any] = {"fields": exc.fields} if exc.fields else {}
+        if exc.status == 400 and not exc.fields:
+            extra["fields"] = {"non_field_errors": exc.message}
+        response = Response(_body(exc.code, exc.message, exc.params, **extra, **exc.extra), status=exc.status)
+    elif isinstance(exc, ScoringError):
+        response = _scoring_response(exc)
+    elif isinstance(exc, exceptions.APIException):
+        response = _drf_response(exc)
+    else:
+        return None  # a real bug: let Django report the 500
+    set_rollback()
+    return response
+
+
+def not_found_json(request: Any, exception: Exception | None = None) -> Any:
+    """handler404 for /api/ paths outside a view (unknown URL), in the same shape."""
+    from django.http import JsonResponse
+
+    return JsonResponse(_body("not_found", "There is nothing at this address."), status=status.HTTP_404_NOT_FOUND)

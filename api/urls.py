@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("ping", views.PingView.as_view(), name="ping"),
+    path("auth/guest", views.GuestView.as_view(), name="auth-guest"),
+    path("auth/token", views.TokenView.as_view(), name="auth-token"),
+    path("games/", views.GamesView.as_view(), name="games"),
+    path("players/", views.PlayerListView.as_view(), name="players"),
+    path("players/me", views.PlayerMeView.as_view(), name="player-me"),
+    path("leagues/", views.LeagueListView.as_view(), name="leagues"),
+    path("leagues/<int:league_id>/", views.LeagueDetailView.as_view(), name="league"),
+    path("leagues/<int:league_id>/members/", views.LeagueMembersView.as_view(), name="league-members"),
+    path("matches/", views.MatchListView.as_view(), name="matches"),
+    path("matches/join", views.MatchJoinView.as_view(), name="match-join"),
+    path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match"),
+    path("matches/<int:match_id>/summary/", views.MatchSummaryView.as_view(), name="match-summary"),
+    path("matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
+    path("matches/<int:match_id>/record/", views.RecordView.as_view(), name="match-record"),
+    path("matches/<int:match_id>/events/", views.EventListView.as_view(), name="match-events"),
+    path("matches/<int:match_id>/events/<int:seq>/void", views.EventVoidView.as_view(), name="event-void"),
+    path("matches/<int:match_id>/events/<int:seq>/amend", views.EventAmendView.as_view(), name="event-amend"),
+    path("records/import", views.RecordImportView.as_view(), name="record-import"),
+]

@@ -1,0 +1,279 @@
+"""Thin views: the serializer validates, one service or selector acts, the result is serialized."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import serializers as s
+from api.filters import MatchFilter
+from api.permissions import IsLeagueAdmin
+from companion import selectors, services
+from companion.errors import Invalid
+from companion.models import Event, League, Match, Membership, Player
+
+GENERIC = OpenApiResponse(description="JSON")
+
+
+def _append_response(result: services.AppendResult) -> Response:
+    body = {
+        "event": s.event_json(result.event),
+        "created": result.created,
+        **selectors.match_summary_get(match=result.match, state=result.state),
+    }
+    return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
+
+
+def _user(request: Request) -> User:
+    """The authenticated user (every view but the auth ones requires one)."""
+    user = request.user
+    assert isinstance(user, User), "IsAuthenticated runs first"
+    return user
+
+
+class PingView(APIView):
+    """A bare authenticated endpoint: the benchmark's baseline."""
+
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request) -> Response:
+        return Response({"ok": True})
+
+
+# -- auth ----------------------------------------------------------------------------------------------
+class GuestView(APIView):
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=s.GuestInput, responses=GENERIC)
+    def post(self, request: Request) -> Response:
+        data = s.GuestInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user, player, token = services.guest_create(name=data.validated_data["name"])
+        body = {"token": token.key, "username": user.get_username(), "player": s.PlayerOutput(player).data}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=s.TokenInput, responses=GENERIC)
+    def post(self, request: Request) -> Response:
+        data = s.TokenInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request._request, **data.validated_data)
+        if user is None:
+            raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key, "username": user.get_username()})
+
+
+# -- players and leagues ---------------------------------------------------------------------------------
+class PlayerListView(generics.ListCreateAPIView[Any]):
+    serializer_class = s.PlayerOutput
+
+    def get_queryset(self) -> QuerySet[Player]:
+        return selectors.player_list_for_user(user=self.request.user)
+
+    @extend_schema(request=s.PlayerInput, responses=s.PlayerOutput)
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = s.PlayerInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_create(name=data.validated_data["name"])
+        return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerMeView(APIView):
+    @extend_schema(responses=s.PlayerOutput)
+    def get(self, request: Request) -> Response:
+        return Response(s.PlayerOutput(services.player_for_user_ensure(user=_user(request))).data)
+
+
+class LeagueListView(generics.ListCreateAPIView[Any]):
+    serializer_class = s.LeagueOutput
+
+    def get_queryset(self) -> QuerySet[League]:
+        return selectors.league_list_for_user(user=self.request.user)
+
+    @extend_schema(request=s.LeagueInput, responses=s.LeagueOutput)
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = s.LeagueInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        league = services.league_create(creator=_user(request), **data.validated_data)
+        return Response(s.LeagueOutput(league).data, status=status.HTTP_201_CREATED)
+
+
+class LeagueDetailView(APIView):
+    @extend_schema(responses=s.LeagueOutput)
+    def get(self, request: Request, league_id: int) -> Response:
+        return Response(s.LeagueOutput(selectors.league_get_for_user(user=request.user, league_id=league_id)).data)
+
+
+class LeagueMembersView(APIView):
+    permission_classes = [IsAuthenticated, IsLeagueAdmin]
+
+    @extend_schema(responses=s.MembershipOutput(many=True))
+    def get(self, request: Request, league_id: int) -> Response:
+        league = selectors.league_get_for_user(user=request.user, league_id=league_id)
+        members = Membership.objects.filter(league=league).select_related("player").order_by("player__name")
+        return Response(s.MembershipOutput(members, many=True).data)
+
+    @extend_schema(request=s.MemberInput, responses=s.MembershipOutput)
+    def post(self, request: Request, league_id: int) -> Response:
+        league = selectors.league_get_for_user(user=request.user, league_id=league_id)
+        self.check_object_permissions(request, league)
+        data = s.MemberInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = Player.objects.filter(pk=data.validated_data["player"]).first()
+        if player is None:
+            raise Invalid("unknown_player", "There is no such player.", fields={"player": "unknown player id"})
+        membership = services.league_member_set(league=league, player=player, role=data.validated_data["role"])
+        return Response(s.MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
+
+
+# -- matches -----------------------------------------------------------------------------------------------
+class MatchListView(generics.ListCreateAPIView[Any]):
+    serializer_class = s.MatchOutput
+    filterset_class = MatchFilter
+
+    def get_queryset(self) -> QuerySet[Match]:
+        return selectors.match_list_for_user(user=self.request.user)
+
+    @extend_schema(request=s.MatchInput, responses=s.MatchOutput)
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = s.MatchInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        league_id = values.pop("league", None)
+        league = selectors.league_get_for_user(user=request.user, league_id=league_id) if league_id else None
+        match = services.match_create(created_by=_user(request), league=league, **values)
+        return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
+
+
+class MatchDetailView(APIView):
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        standings = s.StandingOutput(match.standings.all(), many=True).data
+        return Response(
+            {**s.MatchOutput(match).data, **selectors.match_summary_get(match=match), "standings": standings}
+        )
+
+
+class MatchJoinView(APIView):
+    @extend_schema(request=s.JoinInput, responses=s.MatchOutput)
+    def post(self, request: Request) -> Response:
+        data = s.JoinInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_join(user=_user(request), **data.validated_data)
+        return Response(s.MatchOutput(match).data)
+
+
+class MatchSummaryView(APIView):
+    """The phones poll this: send ``If-None-Match`` with the last ETag to get a 304 when nothing changed."""
+
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        body = selectors.match_summary_get(match=match)
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:32]
+        etag = f'"{digest}"'
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(body)
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
+
+
+class LegalActionsView(APIView):
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        return Response({"next_seq": match.last_seq + 1, "actions": selectors.match_legal_actions_get(match=match)})
+
+
+class RecordView(APIView):
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        return Response(selectors.match_record_get(match=match))
+
+
+class RecordImportView(APIView):
+    """The body is a ``companion-record/1`` document; ``?league=ID`` files the match in a league."""
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=s.MatchOutput)
+    def post(self, request: Request) -> Response:
+        league_id = request.query_params.get("league")
+        league = None
+        if league_id:
+            if not league_id.isdigit():
+                raise Invalid("invalid", "league must be a league id.", fields={"league": "must be an integer"})
+            league = selectors.league_get_for_user(user=request.user, league_id=int(league_id))
+        match = services.record_import(data=request.data, user=_user(request), league=league)
+        return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
+
+
+class GamesView(APIView):
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request) -> Response:
+        return Response(selectors.games_catalogue())
+
+
+# -- events -----------------------------------------------------------------------------------------------
+class EventListView(APIView):
+    @extend_schema(responses=s.EventOutput(many=True))
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        after = request.query_params.get("after", "0")
+        if not after.isdigit():
+            raise Invalid("invalid", "after must be a seq.", fields={"after": "must be an integer"})
+        events = Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by").order_by("seq")
+        return Response(s.EventOutput(events, many=True).data)
+
+    @extend_schema(request=s.EventInput, responses=GENERIC)
+    def post(self, request: Request, match_id: int) -> Response:
+        data = s.EventInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.event_append(match_id=match_id, user=_user(request), **data.validated_data)
+        return _append_response(result)
+
+
+class EventVoidView(APIView):
+    @extend_schema(request=s.CorrectionInput, responses=GENERIC)
+    def post(self, request: Request, match_id: int, seq: int) -> Response:
+        data = s.CorrectionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        values.setdefault("client_event_id", uuid.uuid4())
+        values.setdefault("expected_seq", None)
+        result = services.event_void(match_id=match_id, seq=seq, user=_user(request), **values)
+        return _append_response(result)
+
+
+class EventAmendView(APIView):
+    @extend_schema(request=s.AmendInput, responses=GENERIC)
+    def post(self, request: Request, match_id: int, seq: int) -> Response:
+        data = s.AmendInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        values.setdefault("client_event_id", uuid.uuid4())
+        values.setdefault("expected_seq", None)
+        result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
+        return _append_response(result)

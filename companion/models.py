@@ -1,0 +1,156 @@
+"""Companion's tables. The truth of a match is its append-only :class:`Event` log; everything else
+about a match's play (scores, whose turn, standings) is derived by replaying it through the engine."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """Someone who sits at a table: a name, optionally linked to a user account."""
+
+    name = models.CharField(_("name"), max_length=100)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class League(models.Model):
+    """A group that plays together: members, admins and default house rules per game."""
+
+    name = models.CharField(_("name"), max_length=100)
+    #: ``{"hearts": {"target_score": 50}, ...}``: merged under a new match's own variants.
+    default_variants = models.JSONField(default=dict, blank=True)
+    members = models.ManyToManyField(Player, through="Membership", related_name="leagues")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("member")
+        ADMIN = "admin", _("admin")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.league} ({self.role})"
+
+
+class Match(models.Model):
+    """One game of one kind played by fixed seats under fixed house rules."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        FINISHED = "finished", _("finished")
+
+    #: Names the match in caches and logs across databases (ids restart when a database is recreated).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")
+    game = models.CharField(max_length=40)
+    #: Complete house rules (every key, defaults filled in) so old matches replay under their own rules.
+    variants = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    join_code = models.CharField(max_length=12, unique=True)
+    #: The seq of the latest event (0 before the first): the next append must say ``last_seq + 1``.
+    last_seq = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["game", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class MatchSeat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ("match", "seat")
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}: {self.player}"
+
+
+class Event(models.Model):
+    """One line of a match's record. Rows are only ever inserted: never updated, never deleted."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    payload = models.JSONField(default=dict)
+    client_event_id = models.UUIDField()
+    #: sha256 of the canonical JSON of (type, payload): a reused client_event_id must carry the same body.
+    body_hash = models.CharField(max_length=64)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("match", "seq")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique"),
+            models.UniqueConstraint(fields=["match", "client_event_id"], name="event_client_id_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.seq} {self.type}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise RuntimeError("Events are append-only: a correction is a new event (void or amend).")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RuntimeError("Events are append-only: a correction is a new event (void or amend).")
+
+
+class MatchStanding(models.Model):
+    """Derived from a finished match's result; rebuilt by ``standings_write`` (a Celery task)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="standings")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    place = models.PositiveSmallIntegerField()
+    score = models.IntegerField()
+    is_winner = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("match", "place", "seat")
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="standing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}: place {self.place}"

@@ -1,0 +1,218 @@
+"""Reads. Nothing here writes to the database (the state snapshot cache is not the database)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
+from django.db.models import Q, QuerySet
+
+from companion.errors import Forbidden, NotFound
+from companion.models import Event, League, Match, MatchSeat, Membership, Player
+from scoring.protocol import Game
+from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
+from scoring.registry import get_game
+
+UserLike = User | AnonymousUser
+
+
+# -- state snapshots -------------------------------------------------------------------------------------
+def snapshot_key(match: Match, seq: int) -> str:
+    """Events are immutable, so the state after seq N of a match never changes: the key is exact.
+
+    The match's uid (not its id) keys it, so a recreated database never meets an old snapshot.
+    """
+    return f"companion:state:{match.uid.hex}:{seq}"
+
+
+#: The latest states this process computed, unpickled. States are immutable, so sharing them is safe;
+#: the Django cache (shared by every process, pickled) stays the source for other workers.
+_LIVE_STATES: OrderedDict[str, Any] = OrderedDict()
+_LIVE_STATES_MAX = 256
+
+
+def snapshot_store(match: Match, seq: int, state: Any) -> None:
+    """Keep the state after ``seq`` (the cache pickles it)."""
+    key = snapshot_key(match, seq)
+    cache.set(key, state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
+    _LIVE_STATES[key] = state
+    _LIVE_STATES.move_to_end(key)
+    while len(_LIVE_STATES) > _LIVE_STATES_MAX:
+        _LIVE_STATES.popitem(last=False)
+
+
+def snapshot_load(match: Match, seq: int) -> Any:
+    key = snapshot_key(match, seq)
+    state = _LIVE_STATES.get(key)
+    return state if state is not None else cache.get(key)
+
+
+def recorded_events(match: Match) -> list[RecordedEvent]:
+    return [
+        RecordedEvent(seq=e.seq, type=e.type, payload=e.payload)
+        for e in Event.objects.filter(match=match).only("seq", "type", "payload").order_by("seq")
+    ]
+
+
+def seat_names(match: Match) -> list[str]:
+    return [s.player.name for s in match.seats.select_related("player").order_by("seat")]
+
+
+def match_state_replay(match: Match, events: list[RecordedEvent] | None = None) -> Any:
+    """Rebuild the state from the stored record: every effective event through the engine."""
+    game = get_game(match.game)
+    state = game.start(match.variants, seat_names(match))
+    return replay_events(game, state, effective_events(events if events is not None else recorded_events(match)))
+
+
+def match_state_get(match: Match) -> Any:
+    """The state after the match's latest event: the cached snapshot, or a replay (then cached)."""
+    state = snapshot_load(match, match.last_seq)
+    if state is None:
+        state = match_state_replay(match)
+        snapshot_store(match, match.last_seq, state)
+    return state
+
+
+def match_game(match: Match) -> Game[Any, Any]:
+    return get_game(match.game)
+
+
+def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
+    """What the phones poll: the engine's summary plus where the record stands.
+
+    ``state`` is the state after ``match.last_seq`` when the caller already has it (an append).
+    """
+    game = match_game(match)
+    return {
+        "match": match.pk,
+        "status": match.status,
+        "last_seq": match.last_seq,
+        "next_seq": match.last_seq + 1,
+        "summary": game.summary(match_state_get(match) if state is None else state),
+    }
+
+
+def match_legal_actions_get(*, match: Match) -> list[dict[str, Any]]:
+    return match_game(match).legal_actions(match_state_get(match))
+
+
+def match_record_get(*, match: Match) -> dict[str, Any]:
+    """The ``companion-record/1`` document: every event, corrections included."""
+    events = []
+    for e in Event.objects.filter(match=match).select_related("recorded_by").order_by("seq"):
+        events.append(
+            {
+                "seq": e.seq,
+                "type": e.type,
+                "payload": e.payload,
+                "client_event_id": str(e.client_event_id),
+                "recorded_by": e.recorded_by.get_username() if e.recorded_by else None,
+                "recorded_at": e.recorded_at.isoformat(),
+            }
+        )
+    return {
+        "format": FORMAT,
+        "game": match.game,
+        "variants": match.variants,
+        "players": seat_names(match),
+        "events": events,
+    }
+
+
+# -- who may see what -------------------------------------------------------------------------------------
+def player_for_user(user: UserLike) -> Player | None:
+    if not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()
+
+
+def match_list_for_user(*, user: UserLike) -> QuerySet[Match]:
+    """Matches the user may read: created, seated at, or in a league they belong to."""
+    qs = Match.objects.all()
+    if not user.is_authenticated:
+        return qs.none()
+    if not user.is_staff:
+        visible = Q(created_by=user) | Q(seats__player__user=user) | Q(league__memberships__player__user=user)
+        qs = qs.filter(pk__in=Match.objects.filter(visible).values("pk"))
+    return qs.select_related("league").prefetch_related("seats__player")
+
+
+def match_get_for_user(*, user: UserLike, match_id: int) -> Match:
+    match = match_list_for_user(user=user).filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("match_not_found", f"There is no match {match_id} that you can see.", match=match_id)
+    return match
+
+
+def match_recording_check(*, user: UserLike, match: Match) -> None:
+    """Raise unless the user may record in the match: 404 if they may not even read it (like
+    everywhere else), 403 if they may only read it. Few queries: the append path is hot."""
+    if user.is_authenticated and (user.is_staff or match.created_by_id == user.pk):
+        return
+    if user.is_authenticated and MatchSeat.objects.filter(match=match, player__user=user).exists():
+        return
+    roles: set[str] = set()
+    if user.is_authenticated and match.league_id is not None:
+        roles = set(
+            Membership.objects.filter(league_id=match.league_id, player__user=user).values_list("role", flat=True)
+        )
+    if not roles:
+        raise NotFound("match_not_found", f"There is no match {match.pk} that you can see.", match=match.pk)
+    if Membership.Role.ADMIN not in roles:
+        raise Forbidden(
+            "permission_denied",
+            "Only the match's seated players, its creator and the league's admins may record events.",
+        )
+
+
+def league_list_for_user(*, user: UserLike) -> QuerySet[League]:
+    if not user.is_authenticated:
+        return League.objects.none()
+    if user.is_staff:
+        return League.objects.all()
+    return League.objects.filter(pk__in=Membership.objects.filter(player__user=user).values("league_id"))
+
+
+def league_get_for_user(*, user: UserLike, league_id: int) -> League:
+    league = league_list_for_user(user=user).filter(pk=league_id).first()
+    if league is None:
+        raise NotFound("league_not_found", f"There is no league {league_id} that you can see.", league=league_id)
+    return league
+
+
+def league_is_admin(*, user: UserLike, league: League) -> bool:
+    if not user.is_authenticated:
+        return False
+    return (
+        bool(user.is_staff)
+        or Membership.objects.filter(league=league, player__user=user, role=Membership.Role.ADMIN).exists()
+    )
+
+
+def player_list_for_user(*, user: UserLike) -> QuerySet[Player]:
+    """Your own player, and the players of your leagues and of matches you can see."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    if user.is_staff:
+        return Player.objects.all()
+    leagues = Membership.objects.filter(player__user=user).values("league_id")
+    matches = match_list_for_user(user=user).values("pk")
+    return Player.objects.filter(
+        Q(user=user) | Q(memberships__league_id__in=leagues) | Q(seats__match_id__in=matches)
+    ).distinct()
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    from scoring.registry import all_games
+
+    return [game.catalogue() for game in all_games()]
+
+
+def snapshot_forget(match: Match, seq: int) -> None:
+    key = snapshot_key(match, seq)
+    cache.delete(key)
+    _LIVE_STATES.pop(key, None)

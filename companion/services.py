@@ -1,0 +1,421 @@
+"""Writes. Each service is keyword-only, typed, and owns its transaction.
+
+The service is game-agnostic: it speaks to every engine through the protocol in
+``scoring/protocol.py`` and handles the generic corrections (``void``, ``amend``) with
+``scoring.record``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from rest_framework.authtoken.models import Token
+
+from companion import selectors
+from companion.db import writing
+from companion.errors import Conflict, Forbidden, Invalid, NotFound
+from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from scoring.errors import EventFormatError, RulesError, ScoringError
+from scoring.record import CORRECTION_TYPES, RecordedEvent, ReplayError, effective_events, load, replay_events
+from scoring.registry import get_game
+
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a table
+JOIN_CODE_LENGTH = 6
+
+
+def body_hash(event_type: str, payload: Mapping[str, Any]) -> str:
+    """Canonical hash of what an event says, to tell an outbox replay from a reused id."""
+    text = json.dumps({"type": event_type, "payload": payload}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def join_code_new() -> str:
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Match.objects.filter(join_code=code).exists():
+            return code
+
+
+# -- players, guests, leagues ------------------------------------------------------------------------------
+def player_create(*, name: str, user: User | None = None) -> Player:
+    name = name.strip()
+    if not name:
+        raise Invalid("invalid", "A player needs a name.", fields={"name": "required"})
+    return Player.objects.create(name=name[:100], user=user)
+
+
+def player_for_user_ensure(*, user: User) -> Player:
+    """The user's player, created (named after the user) the first time it is needed."""
+    player, _ = Player.objects.get_or_create(user=user, defaults={"name": user.get_username()[:100]})
+    return player
+
+
+@writing
+def guest_create(*, name: str) -> tuple[User, Player, Token]:
+    """ "Continue as a guest": a user without a usable password, their player and an API token."""
+    user = User.objects.create_user(username=f"guest-{secrets.token_hex(6)}")
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    player = player_create(name=name, user=user)
+    token = Token.objects.create(user=user)
+    return user, player, token
+
+
+def _variants_check(game_name: str, variants: Any) -> dict[str, Any]:
+    if not isinstance(variants, Mapping):
+        raise Invalid("invalid_variants", "House rules must be a JSON object.", fields={"variants": "object"})
+    return dict(get_game(game_name).variants(variants).to_json())
+
+
+@writing
+def league_create(*, name: str, creator: User, default_variants: Mapping[str, Any] | None = None) -> League:
+    """A league whose creator is its first admin. Default house rules are validated per game."""
+    checked = {game: _variants_check(game, raw) for game, raw in (default_variants or {}).items()}
+    league = League.objects.create(name=name.strip()[:100], default_variants=checked)
+    Membership.objects.create(league=league, player=player_for_user_ensure(user=creator), role=Membership.Role.ADMIN)
+    return league
+
+
+@writing
+def league_member_set(*, league: League, player: Player, role: str = Membership.Role.MEMBER) -> Membership:
+    """Add a player to a league or change their role (member/admin)."""
+    if role not in Membership.Role.values:
+        raise Invalid("invalid", f"Role must be one of {Membership.Role.values}.", fields={"role": "invalid"})
+    membership, created = Membership.objects.get_or_create(league=league, player=player, defaults={"role": role})
+    if not created and membership.role != role:
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+# -- matches ---------------------------------------------------------------------------------------------
+def _seat_players(players: Sequence[int | str]) -> list[Player]:
+    """Existing players by id, or new ones by name, in seat order."""
+    ids = [p for p in players if isinstance(p, int)]
+    found = Player.objects.in_bulk(ids)
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise Invalid(
+            "unknown_player", f"There is no player {missing[0]}.", fields={"players": "unknown player id"}, ids=missing
+        )
+    if len(set(ids)) != len(ids):
+        raise Invalid("duplicate_player", "A player can take only one seat.", fields={"players": "duplicate"})
+    return [found[p] if isinstance(p, int) else player_create(name=p) for p in players]
+
+
+@writing
+def match_create(
+    *,
+    game: str,
+    players: Sequence[int | str],
+    created_by: User,
+    variants: Mapping[str, Any] | None = None,
+    league: League | None = None,
+) -> Match:
+    """Validate the game, house rules and seats with the engine, then store the match."""
+    engine = get_game(game)
+    if league is not None and not Membership.objects.filter(league=league, player__user=created_by).exists():
+        raise Forbidden("not_a_league_member", "Only a league's members can start its matches.", league=league.pk)
+    raw = dict(league.default_variants.get(game, {}) if league is not None else {})
+    if variants is not None and not isinstance(variants, Mapping):
+        raise Invalid("invalid_variants", "House rules must be a JSON object.", fields={"variants": "object"})
+    raw.update(variants or {})
+    checked = engine.variants(raw)
+    seated = _seat_players(players)
+    state = engine.start(checked, [p.name for p in seated])  # wrong player count, variant conflicts
+    match = Match.objects.create(
+        league=league, game=game, variants=checked.to_json(), join_code=join_code_new(), created_by=created_by
+    )
+    MatchSeat.objects.bulk_create(MatchSeat(match=match, seat=i, player=p) for i, p in enumerate(seated))
+    selectors.snapshot_store(match, 0, state)
+    return match
+
+
+@writing
+def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
+    """Join a table by its code: take over a seat held by a player without an account."""
+    match = Match.objects.select_for_update().filter(join_code=code.strip().upper()).first()
+    if match is None:
+        raise NotFound("invalid_join_code", "No match has this join code.", join_code=code)
+    player = player_for_user_ensure(user=user)
+    if match.seats.filter(player=player).exists():
+        return match
+    if seat is None:
+        free = [s.seat for s in match.seats.filter(player__user__isnull=True)]
+        raise Invalid("seat_required", "Say which seat is yours.", fields={"seat": "required"}, free_seats=free)
+    target = match.seats.select_related("player").filter(seat=seat).first()
+    if target is None:
+        raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
+    if target.player.user_id is not None:
+        raise Conflict("seat_taken", f"Seat {seat} already belongs to {target.player.name}.", seat=seat)
+    target.player = player
+    target.save(update_fields=["player"])
+    if match.league_id is not None:
+        Membership.objects.get_or_create(league_id=match.league_id, player=player)
+    selectors.snapshot_forget(match, match.last_seq)  # the seat names are part of the state
+    return match
+
+
+# -- the record ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AppendResult:
+    event: Event
+    match: Match
+    #: False when this was a replay of an already stored client_event_id (nothing written).
+    created: bool
+    #: The state after the match's latest event, when the service has it at hand.
+    state: Any = None
+
+
+def _engine_error(exc: ScoringError) -> ScoringError:
+    """A replay error (a correction that breaks a later event) surfaces as its inner error, with the seq."""
+    if isinstance(exc, ReplayError):
+        kind = RulesError if exc.is_rules_error else EventFormatError
+        return kind(exc.code, f"Event {exc.seq}: {exc.message}", **{**exc.params, "seq": exc.seq})
+    return exc
+
+
+def _next_state(match: Match, event_type: str, payload: Mapping[str, Any]) -> Any:
+    """One engine step from the cached state; a correction replays the effective events."""
+    game = get_game(match.game)
+    if event_type in CORRECTION_TYPES:
+        events = [*selectors.recorded_events(match), RecordedEvent(match.last_seq + 1, event_type, dict(payload))]
+        return selectors.match_state_replay(match, events)
+    if match.status == Match.Status.FINISHED:
+        raise RulesError("match_finished", "The match is over: only corrections can be recorded.", rule="DESIGN.md §2")
+    return game.apply_json(selectors.match_state_get(match), event_type, payload)
+
+
+@writing
+def event_append(
+    *,
+    match_id: int,
+    type: str,
+    payload: Mapping[str, Any],
+    client_event_id: uuid.UUID,
+    expected_seq: int | None,
+    user: User | None,
+) -> AppendResult:
+    """Append one event to a match's record, or explain why not (nothing is stored on any error).
+
+    ``expected_seq`` is the seq the client believes comes next (``None`` skips the check, for
+    corrections that name their target). A ``client_event_id`` seen before returns the stored event
+    when the body is the same, and is a conflict when it differs. ``user`` must be allowed to record
+    (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
+    """
+    try:
+        match = Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id) from None
+    if user is not None:
+        selectors.match_recording_check(user=user, match=match)
+    digest = body_hash(type, payload)
+    existing = next(iter(Event.objects.filter(match=match, client_event_id=client_event_id).order_by()[:1]), None)
+    if existing is not None:
+        if existing.body_hash != digest:
+            raise Conflict(
+                "client_event_id_reused",
+                f"client_event_id {client_event_id} was already used for a different event (seq {existing.seq}).",
+                seq=existing.seq,
+            )
+        return AppendResult(existing, match, created=False)
+    if expected_seq is not None and expected_seq != match.last_seq + 1:
+        raise Conflict(
+            "stale_seq",
+            f"The next event is {match.last_seq + 1}, not {expected_seq}: someone recorded first.",
+            extra={"current": selectors.match_summary_get(match=match)},
+            expected_seq=expected_seq,
+            next_seq=match.last_seq + 1,
+        )
+    try:
+        state = _next_state(match, type, payload)
+    except ScoringError as exc:
+        raise _engine_error(exc) from exc
+    return _store(match, state, type, dict(payload), client_event_id, digest, user)
+
+
+def _store(
+    match: Match,
+    state: Any,
+    event_type: str,
+    payload: dict[str, Any],
+    client_event_id: uuid.UUID,
+    digest: str,
+    user: User | None,
+) -> AppendResult:
+    game = get_game(match.game)
+    was = match.status
+    match.last_seq += 1
+    match.status = Match.Status.FINISHED if game.result(state) is not None else Match.Status.OPEN
+    event = Event.objects.create(
+        match=match,
+        seq=match.last_seq,
+        type=event_type,
+        payload=payload,
+        client_event_id=client_event_id,
+        body_hash=digest,
+        recorded_by=user,
+    )
+    Match.objects.filter(pk=match.pk).update(last_seq=match.last_seq, status=match.status)
+    selectors.snapshot_store(match, match.last_seq, state)
+    finished = Match.Status.FINISHED
+    if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
+        standings_queue(match_id=match.pk)
+    return AppendResult(event, match, created=True, state=state)
+
+
+def event_void(
+    *,
+    match_id: int,
+    seq: int,
+    reason: str = "",
+    client_event_id: uuid.UUID,
+    expected_seq: int | None,
+    user: User | None,
+) -> AppendResult:
+    """Event ``seq`` no longer counts; the void is itself an event, so the record keeps both."""
+    payload: dict[str, Any] = {"seq": seq, **({"reason": reason} if reason else {})}
+    return event_append(
+        match_id=match_id,
+        type="void",
+        payload=payload,
+        client_event_id=client_event_id,
+        expected_seq=expected_seq,
+        user=user,
+    )
+
+
+def event_amend(
+    *,
+    match_id: int,
+    seq: int,
+    type: str,
+    payload: Mapping[str, Any],
+    reason: str = "",
+    client_event_id: uuid.UUID,
+    expected_seq: int | None,
+    user: User | None,
+) -> AppendResult:
+    """Event ``seq`` counts as if it had been this one; the record keeps what was typed first."""
+    body: dict[str, Any] = {
+        "seq": seq,
+        "type": type,
+        "payload": dict(payload),
+        **({"reason": reason} if reason else {}),
+    }
+    return event_append(
+        match_id=match_id,
+        type="amend",
+        payload=body,
+        client_event_id=client_event_id,
+        expected_seq=expected_seq,
+        user=user,
+    )
+
+
+# -- import ----------------------------------------------------------------------------------------------
+def _client_id(raw: str | None, seq: int) -> uuid.UUID:
+    if raw is None:
+        return uuid.uuid4()
+    try:
+        return uuid.UUID(raw)
+    except ValueError:
+        raise EventFormatError(
+            "invalid_record", f"Event {seq}'s client_event_id is not a UUID.", fields={"events": "bad client_event_id"}
+        ) from None
+
+
+def _recorded_at(raw: str | None, seq: int) -> datetime:
+    if raw is None:
+        return timezone.now()
+    parsed = parse_datetime(raw)
+    if parsed is None:
+        raise EventFormatError(
+            "invalid_record", f"Event {seq}'s recorded_at is not a date-time.", fields={"events": "bad recorded_at"}
+        )
+    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
+
+
+@writing
+def record_import(*, data: Any, user: User, league: League | None = None) -> Match:
+    """Store a ``companion-record/1`` document as a new match, replaying it through the engine first.
+
+    An invalid record is rejected whole: the transaction stores nothing.
+    """
+    record = load(data)
+    match = match_create(
+        game=record.game, players=list(record.players), variants=record.variants, created_by=user, league=league
+    )
+    events = [
+        Event(
+            match=match,
+            seq=e.seq,
+            type=e.type,
+            payload=dict(e.payload),
+            client_event_id=_client_id(e.client_event_id, e.seq),
+            body_hash=body_hash(e.type, e.payload),
+            recorded_by=user,
+            recorded_at=_recorded_at(e.recorded_at, e.seq),
+        )
+        for e in record.events
+    ]
+    if len({e.client_event_id for e in events}) != len(events):
+        raise EventFormatError("invalid_record", "Two events share a client_event_id.", fields={"events": "duplicate"})
+    game = get_game(match.game)
+    try:
+        state = replay_events(game, selectors.match_state_get(match), effective_events(record.events))
+    except ReplayError as exc:
+        raise _engine_error(exc) from exc
+    except ScoringError as exc:
+        bad = next((e.seq for e in record.events if e.type in CORRECTION_TYPES), 0)
+        raise _engine_error(ReplayError(bad, exc)) from exc
+    Event.objects.bulk_create(events)
+    match.last_seq = len(events)
+    match.status = Match.Status.FINISHED if game.result(state) is not None else Match.Status.OPEN
+    match.save(update_fields=["last_seq", "status"])
+    selectors.snapshot_store(match, match.last_seq, state)
+    if match.status == Match.Status.FINISHED:
+        standings_queue(match_id=match.pk)
+    return match
+
+
+# -- derived standings -----------------------------------------------------------------------------------
+def standings_queue(*, match_id: int) -> None:
+    """Rewrite the match's standings after this transaction commits (a Celery task)."""
+    from companion.tasks import standings_rebuild
+
+    transaction.on_commit(lambda: standings_rebuild.delay(match_id))
+
+
+@writing
+def standings_write(*, match_id: int) -> int:
+    """Make MatchStanding agree with the match's result; idempotent. Returns the rows now stored."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        return 0
+    result = get_game(match.game).result(selectors.match_state_get(match))
+    if result is None:
+        MatchStanding.objects.filter(match=match).delete()
+        return 0
+    seats = {s.seat: s.player_id for s in match.seats.all()}
+    for seat, player_id in seats.items():
+        wanted = {
+            "player_id": player_id,
+            "place": result.places[seat],
+            "score": result.scores[seat],
+            "is_winner": seat in result.winners,
+        }
+        MatchStanding.objects.update_or_create(match=match, seat=seat, defaults=wanted)
+    MatchStanding.objects.filter(match=match).exclude(seat__in=list(seats)).delete()
+    return len(seats)

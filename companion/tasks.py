@@ -1,0 +1,13 @@
+"""Celery tasks: another interface to the services. They take ids and can run twice without harm."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from companion import services
+
+
+@shared_task(name="companion.standings_rebuild", acks_late=True, time_limit=60, soft_time_limit=50)
+def standings_rebuild(match_id: int) -> int:
+    """Rewrite the derived standings of one match from its record."""
+    return services.standings_write(match_id=match_id)

@@ -1,0 +1,124 @@
+"""Shared fixtures: a readable cast (alice, bob, charlie, dave) and helpers for the API.
+
+Tests marked ``integration`` need PostgreSQL, Redis and a Celery worker; ``browser`` needs Chromium.
+They are skipped with a visible reason when those are not configured, and they FAIL instead of
+skipping when ``COMPANION_REQUIRE_SERVICES=1`` (CI), so a missing service can never pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("COMPANION_REQUIRE_SERVICES") == "1"
+
+
+def _integration_missing() -> str | None:
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        return "DATABASE_URL is not a PostgreSQL URL"
+    if not os.environ.get("REDIS_URL"):
+        return "REDIS_URL is not set"
+    return None
+
+
+def _browser_missing() -> str | None:
+    if os.environ.get("COMPANION_BROWSER") != "1":
+        return "COMPANION_BROWSER=1 is not set (needs Chromium via playwright)"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    checks = {"integration": _integration_missing, "browser": _browser_missing}
+    for marker, check in checks.items():
+        if item.get_closest_marker(marker) is None:
+            continue
+        missing = check()
+        if missing and REQUIRE_SERVICES:
+            pytest.fail(f"COMPANION_REQUIRE_SERVICES=1 but {missing}: this {marker} test must run", pytrace=False)
+        if missing:
+            pytest.skip(f"{marker} test skipped: {missing}")
+
+
+# -- the cast ----------------------------------------------------------------------------------------------
+class Person:
+    """A user with a player and an authenticated API client."""
+
+    def __init__(self, name: str) -> None:
+        from django.contrib.auth import get_user_model
+        from rest_framework.authtoken.models import Token
+        from rest_framework.test import APIClient
+
+        from companion.models import Player
+
+        self.user = get_user_model().objects.create_user(username=name, password=f"{name}-secret-pw")
+        self.player = Player.objects.create(name=name.capitalize(), user=self.user)
+        self.token = Token.objects.create(user=self.user).key
+        self.client = APIClient()
+        self.client.credentials(HTTP_AUTHORIZATION=f"Token {self.token}")
+
+    def get(self, url: str, **extra: Any) -> Any:
+        return self.client.get(url, **extra)
+
+    def post(self, url: str, data: Any = None, **extra: Any) -> Any:
+        return self.client.post(url, data, format="json", **extra)
+
+    def create_match(self, players: list[Any], game: str = "hearts", **fields: Any) -> dict[str, Any]:
+        response = self.post("/api/v1/matches/", {"game": game, "players": players, **fields})
+        assert response.status_code == 201, response.json()
+        return dict(response.json())
+
+    def append(self, match_id: int, type: str, payload: dict[str, Any], expected_seq: int, **extra: Any) -> Any:
+        body = {
+            "type": type,
+            "payload": payload,
+            "expected_seq": expected_seq,
+            "client_event_id": str(extra.pop("client_event_id", uuid.uuid4())),
+        }
+        return self.post(f"/api/v1/matches/{match_id}/events/", body, **extra)
+
+
+@pytest.fixture
+def alice(db: None) -> Person:
+    return Person("alice")
+
+
+@pytest.fixture
+def bob(db: None) -> Person:
+    return Person("bob")
+
+
+@pytest.fixture
+def charlie(db: None) -> Person:
+    return Person("charlie")
+
+
+@pytest.fixture
+def dave(db: None) -> Person:
+    return Person("dave")
+
+
+@pytest.fixture
+def hearts_match(alice: Person, bob: Person, charlie: Person, dave: Person) -> dict[str, Any]:
+    """A 4-player Hearts match created by alice, seating alice, bob, charlie and dave."""
+    return alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk])
+
+
+@pytest.fixture
+def record_of() -> Callable[[int], list[tuple[int, str, Any]]]:
+    """The stored record of a match as (seq, type, payload) rows, to prove an error changed nothing."""
+    from companion.models import Event
+
+    def rows(match_id: int) -> list[tuple[int, str, Any]]:
+        return list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("seq", "type", "payload"))
+
+    return rows
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """The cast's passwords need not be expensive to hash in tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
