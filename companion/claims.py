@@ -15,6 +15,7 @@ entered as usual.
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -27,7 +28,7 @@ from django.utils import timezone
 
 from companion import selectors, services
 from companion.db import writing
-from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
+from companion.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, Unprocessable
 from companion.models import ClaimCheck, Event, Match, MatchSeat
 from scoring.cards import Card, parse_cards
 from scoring.claims import Claim, ClaimKind, Position, Verdict, check_claim
@@ -119,7 +120,10 @@ def claim_prepare(
     active = raw.get("seats", list(range(len(raw["hands"]))))
     if seat not in active:
         raise Unprocessable("not_an_active_seat", f"Seat {seat} takes no part in this hand's play.", seat=seat)
-    setup = claim_position_from_state(game, state, seat)
+    try:
+        setup = claim_position_from_state(game, state, seat)
+    except (ValueError, KeyError, TypeError) as exc:  # a position the checker cannot take: no 500
+        raise Unprocessable("no_play_in_progress", f"This hand's play cannot be checked: {exc}.") from None
     pos = setup.position
     if pos.remaining_tricks == 0:
         raise _no_play()
@@ -243,11 +247,15 @@ def _claim_now(pos: Position, claim: Claim, target: int) -> Claim | None:
     return claim
 
 
-def holding_line(pos: Position, claim: Claim, budget_s: float) -> list[Play] | None:
+def holding_line(
+    pos: Position, claim: Claim, budget_s: float, clock: Callable[[], float] = time.perf_counter
+) -> list[Play] | None:
     """Plays to the end of the hand along which the claim holds: the claimant picks a move after which
-    the solver still says ``holds``; the others play their first legal card."""
+    the solver still says ``holds``; the others play their first legal card. ``None`` when no such
+    line is found within ``budget_s`` in all."""
     target = claim_target(pos, claim)
     line: list[Play] = []
+    deadline = clock() + budget_s
     while not is_over(pos):
         moves = legal_plays(pos)
         choice = moves[0] if moves else None
@@ -256,7 +264,10 @@ def holding_line(pos: Position, claim: Claim, budget_s: float) -> list[Play] | N
             for move in moves:
                 after = apply_play(pos, move, check=False)
                 later = _claim_now(after, claim, target)
-                if later is None or is_over(after) or check_claim(after, later, budget_s=budget_s).status == HOLDS:
+                left = deadline - clock()
+                if left <= 0:
+                    return None
+                if later is None or is_over(after) or check_claim(after, later, budget_s=left).status == HOLDS:
                     choice = move
                     break
         if choice is None:
@@ -299,8 +310,9 @@ def _only_annotations_since(match: Match, at_seq: int) -> bool:
     return not Event.objects.filter(match=match, seq__gt=at_seq).exclude(type__in=list(ANNOTATION_TYPES)).exists()
 
 
-def _append_line(match: Match, check: ClaimCheck, judged: Judged, line: list[Play], user: User | None) -> list[int]:
-    seqs = []
+def _append_plays(
+    match: Match, check: ClaimCheck, judged: Judged, line: list[Play], user: User | None, seqs: list[int]
+) -> None:
     for i, play in enumerate(line):
         result = services.event_append(
             match_id=match.pk,
@@ -311,6 +323,35 @@ def _append_line(match: Match, check: ClaimCheck, judged: Judged, line: list[Pla
             user=user,
         )
         seqs.append(result.event.seq)
+
+
+def _settling(match: Match, seqs: list[int]) -> Any:
+    """A savepoint for settling plays: if the engine refuses one (a house rule the checker does not
+    model), none is kept — nor the cached states of their seqs — and the hand is played on."""
+
+    class Savepoint:
+        def __enter__(self) -> None:
+            self.atomic = transaction.atomic()
+            self.atomic.__enter__()
+
+        def __exit__(self, kind: Any, exc: Any, tb: Any) -> bool:
+            self.atomic.__exit__(kind, exc, tb)
+            if exc is None:
+                return False
+            for seq in seqs:
+                selectors.snapshot_forget(match, seq)
+            seqs.clear()
+            match.refresh_from_db(fields=["last_seq", "status"])
+            return isinstance(exc, ScoringError | ServiceError)
+
+    return Savepoint()
+
+
+def _append_line(match: Match, check: ClaimCheck, judged: Judged, line: list[Play], user: User | None) -> list[int]:
+    """Record the plays of ``line``: all of them, or none."""
+    seqs: list[int] = []
+    with _settling(match, seqs):
+        _append_plays(match, check, judged, line, user, seqs)
     return seqs
 
 
@@ -363,7 +404,7 @@ def _finish(check: ClaimCheck, judged: Judged, verdict: Verdict | dict[str, Any]
         line = holding_line(judged.position, judged.claim, full_budget_s())
         if line is not None:
             seqs = _append_line(result.match, check, judged, line, user)
-            check.settled = True
+            check.settled = bool(seqs)
     check.save()
     return ClaimOutcome(check, True, result.event, seqs)
 
@@ -509,20 +550,32 @@ def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> Claim
         line = holding_line(judged.position, judged.claim, full_budget_s()) if holds else None
         if line is None:
             line = cooperative_line(judged.position, judged.claim)
-    result = services.event_append(
-        match_id=match.pk,
-        type="claim_accept",
-        payload={"seq": check.event_seq, "seat": accepting, "settled": line is not None},
-        client_event_id=uuid.uuid5(check.client_event_id, "accept"),
-        expected_seq=None,
-        user=user,
-        annotation=True,
-    )
-    seqs = _append_line(result.match, check, judged, line, user) if line is not None else []
+
+    def accept(settled: bool) -> Event:
+        return services.event_append(
+            match_id=match.pk,
+            type="claim_accept",
+            payload={"seq": check.event_seq, "seat": accepting, "settled": settled},
+            client_event_id=uuid.uuid5(check.client_event_id, "accept"),
+            expected_seq=None,
+            user=user,
+            annotation=True,
+        ).event
+
+    seqs: list[int] = []
+    event: Event | None = None
+    if line:
+        with _settling(match, seqs):
+            event = accept(True)
+            seqs.append(event.seq)
+            _append_plays(match, check, judged, line, user, seqs)
+            seqs.pop(0)
+    if not seqs:
+        event = accept(False)
     check.accepted_by_seat = accepting
-    check.settled = line is not None
+    check.settled = bool(seqs)
     check.save(update_fields=["accepted_by_seat", "settled"])
-    return ClaimOutcome(check, True, result.event, seqs)
+    return ClaimOutcome(check, True, event, seqs)
 
 
 def claim_get_for_user(*, user: Any, claim_id: int) -> ClaimCheck:

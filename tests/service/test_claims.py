@@ -92,6 +92,31 @@ def test_a_failing_claim_gives_a_counter_line_the_engine_accepts(alice: Person, 
     assert summary["claims"][0]["verdict"] == "fails" and summary["claims"][0]["counter_line"] == line
 
 
+def test_a_settling_play_the_engine_refuses_leaves_the_hand_to_be_played_on(
+    alice: Person, hearts_play: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As if the checker modelled a house rule differently from the engine: the third settling play is
+    # one the engine refuses (a card dave already played). No settling play is kept, the claim is.
+    from companion import claims
+
+    real = claims._play_payload
+    calls = {"n": 0}
+
+    def payload(judged: Any, play: Any) -> dict[str, Any]:
+        calls["n"] += 1
+        return {"seat": 3, "card": "2C"} if calls["n"] == 3 else real(judged, play)
+
+    monkeypatch.setattr(claims, "_play_payload", payload)
+    body = claim(alice, hearts_play, seat=3, kind="all_tricks").json()
+    assert body["claim"]["verdict"] == "holds" and body["claim"]["settled"] is False
+    assert body["settled_seqs"] == [] and events_of(hearts_play)[-1] == (6, "claim")
+    # the record goes on from seq 7, and the cached states of the undone seqs are not reused
+    monkeypatch.undo()
+    response = alice.append(hearts_play, "play_card", {"seat": 3, "card": "3C"}, expected_seq=7)
+    assert response.status_code == 201, response.json()
+    assert response.json()["summary"]["to_act"] in (0, [0])
+
+
 def test_no_more_points(alice: Person, hearts_play: int) -> None:
     # Charlie (diamonds only) never wins a trick: dave leads clubs and charlie discards → holds.
     assert claim(alice, hearts_play, seat=2, kind="no_more_points").json()["claim"]["verdict"] == "holds"
