@@ -340,10 +340,16 @@ def test_a_replayed_claim_is_stored_once(alice: Person, hearts_play: int) -> Non
     assert other.status_code == 409 and other.json()["code"] == "client_event_id_reused"
 
 
-def test_only_players_who_may_record_can_claim(hearts_play: int, db: None) -> None:
+def test_only_players_who_may_record_can_claim(alice: Person, hearts_play: int, db: None) -> None:
     eve = Person("eve")
     assert claim(eve, hearts_play, seat=0, kind="all_tricks").status_code == 404
     assert ClaimCheck.objects.count() == 0
+    made = claim(alice, hearts_play, seat=0, kind="all_tricks").json()["claim"]
+    assert eve.get(f"/api/v1/claims/{made['claim']}").status_code == 404  # not hers to see
+    response = eve.post(f"/api/v1/claims/{made['claim']}/accept", {})
+    assert response.status_code == 404 and response.json()["code"] == "match_not_found"
+    assert alice.get("/api/v1/claims/999999").json()["code"] == "claim_not_found"
+    assert alice.get(f"/api/v1/claims/{made['claim']}").json()["verdict"] == "fails"
 
 
 def test_accepting(alice: Person, bob: Person, hearts_play: int) -> None:
