@@ -266,7 +266,7 @@ class Engine:
             t = h & SM[self.trump]
             if t:
                 allowed = t
-        if rules.must_head_trick:
+        if rules.must_head_trick or rules.must_overtrump:
             return (allowed & self.beat_mask(w)) or allowed
         return allowed
 
