@@ -77,3 +77,53 @@ def test_bourre_legality_matches_the_engine_on_random_playouts() -> None:
                 mine = {p.card for p in legal_plays(pos)}
                 assert mine == set(engine_cards), (pos, engine_cards)
                 pp = pp.play(rng.choice(list(engine_cards)))
+
+
+def test_hearts_legality_matches_the_engine_on_random_playouts() -> None:
+    from scoring.cards import parse_cards
+    from scoring.hearts import GAME
+    from scoring.hearts.play import play_position
+    from tests.scoring.hearts_support import ev, new_game
+
+    rng = random.Random(9)
+    deck = [str(c) for c in parse_cards([r + s for s in "CDHS" for r in "23456789TJQKA"])]
+    for variants in ({}, {"queen_breaks_hearts": True, "first_lead": "any_club"}, {"must_break_hearts": False}):
+        for _ in range(6):
+            rng.shuffle(deck)
+            state = ev(
+                new_game({**variants, "pass_count": 0}), "deal", hands=[deck[i * 13 : (i + 1) * 13] for i in range(4)]
+            )
+            while True:
+                actions = [a for a in GAME.legal_actions(state) if a["type"] == "play_card"]
+                if not actions or play_position(state) is None:
+                    break
+                (action,) = actions
+                setup = claim_position_from_state("hearts", state, action["seat"])
+                mine = sorted(str(p.card) for p in legal_plays(setup.position))
+                assert mine == sorted(action["cards"]), (setup.position, action)
+                state = ev(state, "play_card", seat=action["seat"], card=rng.choice(action["cards"]))
+
+
+def test_thousand_legality_matches_the_engine_on_random_playouts() -> None:
+    from scoring.thousand import GAME
+
+    rng = random.Random(4)
+    hands = ["AS KS AH TH KC JD 9H", "9S JS TS 9D QD JC QC", "KD AD JH QH KH TC AC"]
+    for variants in ({"bid_ceiling": "unlimited"}, {"bid_ceiling": "unlimited", "must_head_trick": True}):
+        for _ in range(10):
+            state = deal(thousand_start(variants, dealer=C), hands, "QS 9C TD")
+            state = apply_all(
+                state, [("bid", {"seat": A, "amount": 130}), ("pass", {"seat": B}), ("pass", {"seat": C})]
+            )
+            state = exchange(state, A, {B: "9C", C: "9H"})
+            while state.deal is not None and state.deal.phase in ("declare", "play"):
+                (action,) = [a for a in GAME.legal_actions(state) if a["type"] == "play_card"]
+                setup = claim_position_from_state("thousand", state, action["seat"])
+                plays_ = legal_plays(setup.position)
+                assert sorted(str(p.card) for p in plays_ if not p.announce) == sorted(action["cards"])
+                assert sorted(str(p.card) for p in plays_ if p.announce) == sorted(action.get("marriage", []))
+                option = rng.choice(plays_)
+                payload = {"seat": action["seat"], "card": str(option.card)}
+                if option.announce:
+                    payload["announce"] = "marriage"
+                state = GAME.apply_json(state, "play_card", payload)
