@@ -1,6 +1,7 @@
 """Claim checker benchmark.
 
     python bench/claims.py generate   # rewrite bench/claims_positions.json (fixed seeds)
+    python bench/claims.py generate known/hearts   # one part (parts can run in parallel), then merge
     python bench/claims.py run        # p50/p95/p99 per group, speed-up over plain minimax
 
 Times are CPU seconds of this process (``time.process_time``): the benchmark machine is shared by
@@ -37,7 +38,7 @@ UNKNOWN_SIZES = {"hearts": range(1, 6), "thousand": range(1, 5), "bourre": range
 
 # ------------------------------------------------------------------------------------- generation
 def _holds(pos: Position, claim: Claim) -> bool | None:
-    v = check_claim(pos, claim, budget_s=10, clock=time.process_time)
+    v = check_claim(pos, claim, budget_s=3, clock=time.process_time)
     return None if v.status == "undetermined" else v.status == "holds"
 
 
@@ -76,6 +77,8 @@ def _claims(rng: random.Random, pos: Position, exact: bool) -> list[Claim]:
                 claims.append(Claim(ClaimKind.AT_LEAST, c, tricks=best))  # holds, just
             if best + 1 <= pos.remaining_tricks:
                 claims.append(Claim(ClaimKind.AT_LEAST, c, tricks=best + 1))  # fails, just
+        else:  # the generator could not find the threshold in its budget: keep a hard claim anyway
+            claims.append(Claim(ClaimKind.AT_LEAST, c, tricks=max(1, pos.remaining_tricks // 3)))
     else:
         claims.append(Claim(ClaimKind.AT_LEAST, c, tricks=rng.randint(1, pos.remaining_tricks)))
     if pos.game == "hearts":
@@ -85,41 +88,58 @@ def _claims(rng: random.Random, pos: Position, exact: bool) -> list[Claim]:
             best = _best_contract(pos, c)
             if best is not None:
                 claims += [Claim(ClaimKind.CONTRACT, c, bid=best), Claim(ClaimKind.CONTRACT, c, bid=best + 1)]
+            else:
+                have = claim_score(pos, Claim(ClaimKind.CONTRACT, c))
+                claims.append(Claim(ClaimKind.CONTRACT, c, bid=have + 30))
         else:
             have = claim_score(pos, Claim(ClaimKind.CONTRACT, c))
             claims.append(Claim(ClaimKind.CONTRACT, c, bid=have + rng.randint(0, 60)))
     return claims
 
 
-def generate() -> None:
+def generate(only: str | None = None) -> None:
+    """Write the cases of one part (``known/hearts`` …) or of all parts, then merge the parts."""
+    parts = [f"known/{g}" for g in SIZES] + [f"claimant_only/{g}" for g in UNKNOWN_SIZES]
+    for part in parts if only is None else [only]:
+        mode, game = part.split("/")
+        cases: list[dict[str, Any]] = []
+        sizes = SIZES[game] if mode == "known" else UNKNOWN_SIZES[game]
+        for size in sizes:
+            rng = random.Random(f"{mode}-{game}-{size}")
+            if mode == "known":
+                count = 12 if (game == "hearts" and size == 13) else 8
+            else:
+                count = 12 if game == "hearts" else 6
+            for _ in range(count):
+                if mode == "known":
+                    players = rng.randint(2, 6) if game == "bourre" else None
+                    pos = random_position(rng, game, size, players=players)
+                    for claim in _claims(rng, pos, exact=True):
+                        cases.append(_case(mode, game, size, pos, claim))
+                else:
+                    players = rng.randint(2, 5) if game == "bourre" else None
+                    full = random_position(rng, game, size, players=players)
+                    for claim in _claims(rng, full, exact=False):
+                        hidden = hide_others(rng, full, claim.claimant)
+                        cases.append(_case(mode, game, size, hidden, claim))
+            print("generated", part, size, len(cases), file=sys.stderr, flush=True)
+        (HERE / f".claims_part_{mode}_{game}.json").write_text(json.dumps(cases))
+    merge()
+
+
+def merge() -> None:
     cases: list[dict[str, Any]] = []
-    for game, sizes in SIZES.items():
-        for size in sizes:
-            rng = random.Random(f"known-{game}-{size}")
-            count = 16 if (game == "hearts" and size == 13) else 8
-            for _ in range(count):
-                players = rng.randint(2, 6) if game == "bourre" else None
-                pos = random_position(rng, game, size, players=players)
-                for claim in _claims(rng, pos, exact=True):
-                    cases.append(_case("known", game, size, pos, claim))
-            print("generated known", game, size, len(cases), file=sys.stderr)
-    for game, sizes in UNKNOWN_SIZES.items():
-        for size in sizes:
-            rng = random.Random(f"unknown-{game}-{size}")
-            count = 12 if game == "hearts" else 6
-            for _ in range(count):
-                players = rng.randint(2, 5) if game == "bourre" else None
-                full = random_position(rng, game, size, players=players)
-                for claim in _claims(rng, full, exact=False):
-                    pos = hide_others(rng, full, claim.claimant)
-                    cases.append(_case("claimant_only", game, size, pos, claim))
-            print("generated unknown", game, size, len(cases), file=sys.stderr)
+    for mode, games in (("known", SIZES), ("claimant_only", UNKNOWN_SIZES)):
+        for game in games:
+            part = HERE / f".claims_part_{mode}_{game}.json"
+            if part.exists():
+                cases += json.loads(part.read_text())
     DATA.write_text(json.dumps({"version": 1, "cases": cases}, indent=None, separators=(",", ":")) + "\n")
     print(f"wrote {len(cases)} cases to {DATA}")
 
 
 def _case(mode: str, game: str, size: int, pos: Position, claim: Claim) -> dict[str, Any]:
-    v = check_claim(pos, claim, budget_s=20, clock=time.process_time)
+    v = check_claim(pos, claim, budget_s=6, clock=time.process_time)
     return {
         "group": f"{mode}/{game}/{size}",
         "position": position_to_json(pos),
@@ -251,6 +271,8 @@ def _order(g: str) -> tuple[str, str, int]:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "generate":
-        generate()
+        generate(sys.argv[2] if len(sys.argv) > 2 else None)
+    elif len(sys.argv) > 1 and sys.argv[1] == "merge":
+        merge()
     else:
         run()

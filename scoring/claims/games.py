@@ -70,7 +70,7 @@ def trick_rules(pos: Position) -> TrickRules:
             trump=pos.trump,
             must_trump=rules.must_trump_when_void,
             head_when_following=rules.must_head_trick,
-            head_when_trumping=rules.must_head_trick,
+            head_when_trumping=rules.must_head_trick or rules.must_overtrump,
         )
     return TrickRules(
         strength=ACE_HIGH,

@@ -49,6 +49,7 @@ class ThousandPlay:
 
     must_trump_when_void: bool = True
     must_head_trick: bool = False
+    must_overtrump: bool = False
     marriage_requires_won_trick: bool = True
     spades_marriage_value: int = 40
 
@@ -147,6 +148,10 @@ class Position:
             if any(h is None for h in self.hands):
                 raise ValueError("hand_sizes is required when some hands are unknown")
             object.__setattr__(self, "hand_sizes", tuple(len(h or ()) for h in self.hands))
+        elif any(h is not None and len(h) != k for h, k in zip(self.hands, self.hand_sizes, strict=True)):
+            # a known hand's size is its length
+            sizes = tuple(k if h is None else len(h) for h, k in zip(self.hands, self.hand_sizes, strict=True))
+            object.__setattr__(self, "hand_sizes", sizes)
 
     # ----------------------------------------------------------------- constructors
     @classmethod

@@ -266,7 +266,7 @@ class Engine:
             t = h & SM[self.trump]
             if t:
                 allowed = t
-        if rules.must_head_trick:
+        if rules.must_head_trick or rules.must_overtrump:
             return (allowed & self.beat_mask(w)) or allowed
         return allowed
 
@@ -745,7 +745,7 @@ class Engine:
 
     def tick(self) -> None:
         self.stats.nodes += 1
-        if self.clock is not None and self.stats.nodes & 255 == 0 and self.clock() > self.deadline:
+        if self.clock is not None and self.stats.nodes & 1023 == 0 and self.clock() > self.deadline:
             raise Timeout
 
     def solve(self, need: int) -> bool:

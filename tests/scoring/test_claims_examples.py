@@ -210,9 +210,9 @@ def test_claimant_only_shown_voids_can_make_a_claim_hold() -> None:
 
 # --------------------------------------------------------------------------------------- budget, API
 def test_the_budget_gives_undetermined() -> None:
-    # A full 13-card Hearts deal, "no more points" for seat 0, with a clock that advances 10 s per
-    # reading: the search reads it every 256 positions, finds the 2 s budget spent at the first
-    # reading and answers undetermined (this claim needs far more than 256 positions).
+    # A full 13-card Hearts deal, "no more points" for seat 1, with a clock that advances 10 s per
+    # reading: the search reads it every 1024 positions, finds the 2 s budget spent at the first
+    # reading and answers undetermined (this claim needs far more than 1024 positions).
     import random
 
     pos = random_position(random.Random(1), "hearts", 13)
@@ -221,9 +221,9 @@ def test_the_budget_gives_undetermined() -> None:
     def clock() -> float:
         return next(ticks) * 10.0
 
-    v = check_claim(pos, Claim(ClaimKind.NO_MORE_POINTS, 0), clock=clock, budget_s=2.0)
+    v = check_claim(pos, Claim(ClaimKind.NO_MORE_POINTS, 1), clock=clock, budget_s=2.0)
     assert v.status == "undetermined"
-    assert v.positions == 256
+    assert v.positions == 1024
     assert "budget" in v.reason
 
 
