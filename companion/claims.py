@@ -32,9 +32,9 @@ from companion.errors import Conflict, Forbidden, Invalid, NotFound, ServiceErro
 from companion.models import ClaimCheck, Event, Match, MatchSeat
 from scoring.cards import Card, parse_cards
 from scoring.claims import Claim, ClaimKind, Position, Verdict, check_claim
-from scoring.claims.adapters import ClaimSetup, claim_position_from_state
+from scoring.claims.adapters import ClaimSetup
 from scoring.claims.games import apply_play, claim_score, claim_target, is_over, legal_plays
-from scoring.claims.position import Play
+from scoring.claims.position import Play, position_from_json
 from scoring.errors import ScoringError
 from scoring.record import ANNOTATION_TYPES
 
@@ -68,6 +68,31 @@ def _play_hook(game: str) -> Callable[[Any], Any]:
     from scoring.bourre.claims import play_position as bourre_hook
 
     return bourre_hook
+
+
+def claim_setup(game: str, state: Any, seat: int) -> tuple[dict[str, Any], ClaimSetup]:
+    """The game's play position (``scoring.<game>`` hook JSON) and the checker's setup for ``seat``.
+
+    The engines' own hooks are read directly (``scoring.hearts.play_position``,
+    ``scoring.thousand.claims`` and ``scoring.bourre.claims``): they also give the unseen cards and
+    the voids shown, so a Thousand claimant can lay down a hand the record did not know.
+    """
+    try:
+        raw = _play_hook(game)(state)
+    except ScoringError:
+        raise _no_play() from None
+    except ValueError as exc:  # a house rule the checker does not model
+        raise Unprocessable("claims_not_supported", f"This hand cannot be checked: {exc}.") from None
+    if raw is None or raw.get("leader") is None:
+        raise _no_play()
+    active = [int(x) for x in raw.get("seats", range(len(raw["hands"])))]
+    if seat not in active:
+        raise Unprocessable("not_an_active_seat", f"Seat {seat} takes no part in this hand's play.", seat=seat)
+    try:
+        pos = position_from_json({"announced": [], "bonus": [0] * len(active), **raw, "game": game})
+    except (ValueError, KeyError, TypeError) as exc:  # a position the checker cannot take: no 500
+        raise Unprocessable("no_play_in_progress", f"This hand's play cannot be checked: {exc}.") from None
+    return dict(raw), ClaimSetup(pos, active.index(seat), tuple(active))
 
 
 def _no_play() -> Unprocessable:
@@ -111,19 +136,7 @@ def claim_prepare(
         raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
     if match.status == Match.Status.FINISHED:
         raise _no_play()
-    try:
-        raw = _play_hook(game)(state)
-    except ScoringError:
-        raise _no_play() from None
-    if raw is None or raw.get("leader") is None:
-        raise _no_play()
-    active = raw.get("seats", list(range(len(raw["hands"]))))
-    if seat not in active:
-        raise Unprocessable("not_an_active_seat", f"Seat {seat} takes no part in this hand's play.", seat=seat)
-    try:
-        setup = claim_position_from_state(game, state, seat)
-    except (ValueError, KeyError, TypeError) as exc:  # a position the checker cannot take: no 500
-        raise Unprocessable("no_play_in_progress", f"This hand's play cannot be checked: {exc}.") from None
+    raw, setup = claim_setup(game, state, seat)
     pos = setup.position
     if pos.remaining_tricks == 0:
         raise _no_play()

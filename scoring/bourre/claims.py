@@ -6,7 +6,8 @@ table seats. The cinch test's ``known_out`` (a seat's own trump discards, a disc
 from the engine's :func:`scoring.bourre.play.play_position`. When some hands are not recorded,
 ``unseen`` is every card not shown anywhere — in Bourré that includes the stock and the discards of
 other players, so it is larger than the unknown hands and the checker answers ``undetermined``
-unless the hands are known (docs/claims.md). ``must_lead_trump_when_others_void`` is not modelled.
+unless the hands are known (docs/claims.md). ``must_lead_trump_when_others_void`` and cinch forms
+other than ``pagat``/``none`` are not modelled (``ValueError``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def _voids(session: Session, active: tuple[int, ...]) -> dict[int, set[Suit]]:
 def play_position(state: Session) -> dict[str, Any]:
     """The checker's position JSON (``RulesError("no_play_position")`` when no deal is in play)."""
     pp = bourre_position(state)
+    if pp.rules.cinch_rules not in ("pagat", "none") or pp.rules.must_lead_trump_when_others_void:
+        raise ValueError("these Bourré play variants are not modelled by the claim checker")
     active = pp.active
     order = pp.order
     in_trick = set(order[: len(pp.trick)])
@@ -70,6 +73,11 @@ def play_position(state: Session) -> dict[str, Any]:
         "trump": str(pp.trump),
         "played": sorted(map(str, earlier)),
         "tricks_won": list(pp.won),
+        "points_won": [0] * len(active),
+        "bonus": [0] * len(active),
+        "announced": [],
+        "hearts_broken": False,
+        "first_trick": pp.trick_number == 1,
         "hand_sizes": sizes,
         "unseen": [] if all(h is not None for h in hands) else sorted(map(str, unseen)),
         "voids": [sorted(str(x) for x in voids[s]) for s in active],

@@ -7,8 +7,8 @@ recorded them; otherwise ``unseen`` is the pack less what the record shows out o
 (cards played, the two-player discards, the unused two-player talon pile), and ``voids`` are the
 suits each seat has shown out of (did not follow; did not trump when it had to, §6.2).
 
-Not modelled (docs/claims.md): ``trump_change_timing = next_trick`` (the trump in force now is used)
-and the four-aces bonus.
+Not modelled (docs/claims.md): a trump change pending under ``trump_change_timing = next_trick``
+(``ValueError``) and the four-aces bonus.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ def play_position(state: ThousandState) -> dict[str, Any]:
     deal = state.deal
     assert deal is not None
     v = state.variants
+    if v.trump_change_timing != "immediate" and pp.next_trump not in (None, pp.trump):
+        raise ValueError("a trump change is pending (trump_change_timing = next_trick): not modelled")
     active = pp.active
     in_trick = set(_order(active, pp.trick_leader)[: len(pp.trick_cards)])
     sizes = [pp.tricks_left - (1 if s in in_trick else 0) for s in active]
@@ -77,7 +79,8 @@ def play_position(state: ThousandState) -> dict[str, Any]:
         "seats": list(active),
         "rules": {
             "must_trump_when_void": v.must_trump_when_void,
-            "must_head_trick": v.must_head_trick,  # must_overtrump alone is not modelled
+            "must_head_trick": v.must_head_trick,
+            "must_overtrump": v.must_overtrump,
             "marriage_requires_won_trick": v.marriage_requires_won_trick,
             "spades_marriage_value": v.spades_marriage_value,
         },
@@ -90,6 +93,7 @@ def play_position(state: ThousandState) -> dict[str, Any]:
         "points_won": [pp.points.get(s, 0) for s in active],
         "bonus": [bonus[s] for s in active],
         "announced": sorted(str(suit) for _seat, suit in pp.marriages),
+        "hearts_broken": False,
         "first_trick": pp.trick_number == 1,
         "hand_sizes": sizes,
         "unseen": [] if all(h is not None for h in hands) else sorted(map(str, unseen)),

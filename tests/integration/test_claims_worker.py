@@ -25,18 +25,18 @@ def test_a_pending_claim_is_answered_by_the_worker(
     alice: Person, bob: Person, charlie: Person, dave: Person, settings: Any
 ) -> None:
     # Four shuffled 13-card hands, all known, before the opening lead (as in tests/service/
-    # test_claims.py): "no more points" for seat 2 needs hundreds of positions, more than a zero
+    # test_claims.py): "no more points" for seat 3 needs thousands of positions, more than a zero
     # request budget allows (the solver checks the clock every 256) → 202 in this process. Only the
     # worker (not eager here) can append the claim event.
     settings.COMPANION_CLAIM_REQUEST_BUDGET_MS = 0
     deck = [r + s for s in SUITS for r in RANKS]
-    random.Random(0).shuffle(deck)
+    random.Random(1).shuffle(deck)
     hands = [sorted(deck[i * 13 : (i + 1) * 13]) for i in range(4)]
     match = alice.create_match(
         [alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk], variants={"pass_count": 0}
     )
     assert alice.append(match["id"], "deal", {"hands": hands}, expected_seq=1).status_code == 201
-    body = {"seat": 2, "kind": "no_more_points", "client_event_id": str(uuid.uuid4())}
+    body = {"seat": 3, "kind": "no_more_points", "client_event_id": str(uuid.uuid4())}
     response = alice.post(f"/api/v1/matches/{match['id']}/claims/", body)
     assert response.status_code == 202, response.json()
     poll = response.json()["poll"]

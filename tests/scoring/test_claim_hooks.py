@@ -1,5 +1,5 @@
-"""The Thousand and Bourré ``claims.play_position`` hooks the claims checker finds through
-``scoring.claims.adapters.claim_position_from_state``."""
+"""The Thousand and Bourré ``claims.play_position`` hooks: the checker's position JSON of a deal in
+play (the service builds its claim positions from them, with the unseen cards and voids shown)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,28 @@ from typing import Any
 import pytest
 
 from scoring.bourre import GAME as BOURRE
+from scoring.bourre.claims import play_position as bourre_hook
 from scoring.claims import Claim, ClaimKind, check_claim
-from scoring.claims.adapters import claim_position_from_state
+from scoring.claims.position import Position, position_from_json
 from scoring.errors import RulesError
+from scoring.thousand.claims import play_position as thousand_hook
 from tests.scoring.test_thousand_cardplay import T24_PLAY, deal, exchange, plays
 from tests.scoring.thousand_helpers import A, B, C, apply_all, start
+
+
+class Setup:
+    def __init__(self, raw: dict[str, Any], seat: int) -> None:
+        self.seats = tuple(raw["seats"])
+        self.claimant = self.seats.index(seat) if seat in self.seats else None
+        self.position: Position = position_from_json(raw)
+
+
+def claim_position_from_state(game: str, state: Any, seat: int) -> Setup:
+    setup = Setup((thousand_hook if game == "thousand" else bourre_hook)(state), seat)
+    if setup.claimant is None:
+        raise ValueError(f"seat {seat} takes no part")
+    return setup
+
 
 T24_HANDS = ["AS KS AH TH KC JD 9H", "9S JS TS 9D QD JC QC", "KD AD JH QH KH TC AC"]
 
@@ -36,6 +53,19 @@ def test_thousand_position_at_trick_7() -> None:
     assert check_claim(pos, Claim(ClaimKind.AT_LEAST, 2, tricks=1)).status == "holds"
     # A: whatever C leads, A wins the heart trick with A♥ (or T♥) → at least 1 holds for A too.
     assert check_claim(pos, Claim(ClaimKind.AT_LEAST, 0, tricks=1)).status == "holds"
+
+
+def test_thousand_unknown_hands_give_the_unseen_cards_and_the_voids() -> None:
+    # T-24's play recorded without the hands: after 6 tricks the 6 unplayed cards (A: T♥ A♥, B: 9♣ Q♣,
+    # C: 9♥ A♣) are unseen, two per seat; C showed out of spades on trick 1 (K♦ on A♠).
+    state = deal(start({"bid_ceiling": "unlimited"}, dealer=C))
+    state = apply_all(state, [("bid", {"seat": A, "amount": 130}), ("pass", {"seat": B}), ("pass", {"seat": C})])
+    state = plays(exchange(state, A, {B: "9C", C: "9H"}), " ".join(T24_PLAY.split()[:18]))
+    raw = thousand_hook(state)
+    assert raw["hands"] == [None, None, None] and raw["hand_sizes"] == [2, 2, 2]
+    assert raw["unseen"] == sorted(["TH", "AH", "9C", "QC", "9H", "AC"])
+    assert "S" in raw["voids"][2]
+    assert position_from_json(raw).remaining_tricks == 2
 
 
 def test_thousand_outside_play_has_no_position() -> None:

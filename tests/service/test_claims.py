@@ -180,14 +180,13 @@ T24_PLAY = [
 ]
 
 
-@pytest.fixture
-def thousand_trick_7(alice: Person, bob: Person, charlie: Person) -> int:
-    """thousand.md T-24's deal with the hands known (A=alice declares 100), at trick 7."""
+def thousand_at_trick_7(alice: Person, bob: Person, charlie: Person, known: bool) -> int:
     match = alice.create_match(
         [alice.player.pk, bob.player.pk, charlie.player.pk], game="thousand", variants={"bid_ceiling": "unlimited"}
     )
+    dealt = {"hands": [h.split() for h in T24_HANDS], "talon": ["QS", "9C", "TD"]} if known else {}
     events: list[tuple[str, dict[str, Any]]] = [
-        ("deal", {"hands": [h.split() for h in T24_HANDS], "talon": ["QS", "9C", "TD"], "dealer": 2}),
+        ("deal", {**dealt, "dealer": 2}),
         ("bid", {"seat": 0, "amount": 100}),
         ("pass", {"seat": 1}),
         ("pass", {"seat": 2}),
@@ -205,6 +204,29 @@ def thousand_trick_7(alice: Person, bob: Person, charlie: Person) -> int:
         seat = next(a["seat"] for a in GAME.legal_actions(state) if a["type"] == "play_card")
         seq = post_events(alice, match["id"], [("play_card", {"seat": seat, "card": card})], first_seq=seq)
     return int(match["id"])
+
+
+@pytest.fixture
+def thousand_trick_7(alice: Person, bob: Person, charlie: Person) -> int:
+    """thousand.md T-24's deal with the hands known (A=alice declares 100), at trick 7."""
+    return thousand_at_trick_7(alice, bob, charlie, known=True)
+
+
+def test_thousand_claims_with_a_laid_down_hand(alice: Person, bob: Person, charlie: Person) -> None:
+    # The same deal recorded without hands. C lays down 9♥ A♣ (on lead at trick 7; no trumps, no
+    # marriage possible). "At least 1": C cashes A♣, the top club, whatever the others hold → holds.
+    # "All": after A♣, C's 9♥ loses to T♥ or A♥ — both are with A or B, and whoever holds one must
+    # follow hearts with it → fails, with the deal that beats it.
+    match_id = thousand_at_trick_7(alice, bob, charlie, known=False)
+    body = claim(alice, match_id, seat=2, kind="at_least", tricks=1, laid_down=["9H", "AC"]).json()
+    assert body["claim"]["verdict"] == "holds", body
+    assert body["claim"]["settled"] is False  # A's and B's cards are not known
+    failing = claim(alice, match_id, seat=2, kind="all_tricks", laid_down=["9H", "AC"]).json()["claim"]
+    assert failing["verdict"] == "fails" and failing["distribution"] is not None
+    response = claim(alice, match_id, seat=2, kind="all_tricks", laid_down=["AC"])  # 2 cards held
+    assert response.status_code == 422 and response.json()["code"] == "laid_down_contradicts_record"
+    response = claim(alice, match_id, seat=2, kind="all_tricks", laid_down=["AC", "AS"])  # A♠ was played
+    assert response.status_code == 422 and response.json()["code"] == "laid_down_contradicts_record"
 
 
 def test_thousand_contract_claim_fails(alice: Person, thousand_trick_7: int) -> None:
@@ -297,17 +319,17 @@ def test_a_claim_past_the_request_budget_is_finished_by_the_task(
     settings: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    # Four shuffled 13-card hands, all known, before the opening lead: "no more points" for seat 2
-    # needs hundreds of positions, and a zero request budget gives up at the solver's first clock
+    # Four shuffled 13-card hands, all known, before the opening lead: "no more points" for seat 3
+    # needs thousands of positions, and a zero request budget gives up at the solver's first clock
     # check (every 256 positions) → 202. The eager task reruns it with the full 2 s budget.
     settings.COMPANION_CLAIM_REQUEST_BUDGET_MS = 0
-    hands = shuffled_hands(0)
+    hands = shuffled_hands(1)
     match = alice.create_match(
         [alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk], variants={"pass_count": 0}
     )
     post_events(alice, match["id"], [("deal", {"hands": hands})])
     with django_capture_on_commit_callbacks(execute=True):
-        response = claim(alice, match["id"], seat=2, kind="no_more_points")
+        response = claim(alice, match["id"], seat=3, kind="no_more_points")
     assert response.status_code == 202, response.json()
     body = response.json()
     assert body["poll"] == f"/api/v1/claims/{body['claim']}" and body["status"] == "pending"
@@ -320,7 +342,7 @@ def test_a_claim_past_the_request_budget_is_finished_by_the_task(
     state = selectors.match_state_replay(
         Match.objects.get(pk=match["id"]), [selectors.recorded_events(Match.objects.get(pk=match["id"]))[0]]
     )
-    setup = claim_position_from_state("hearts", state, 2)
+    setup = claim_position_from_state("hearts", state, 3)
     direct = check_claim(setup.position, Claim(ClaimKind.NO_MORE_POINTS, setup.claimant), budget_s=2.0)
     assert direct.status != "undetermined" and polled["verdict"] == direct.status
     assert events_of(match["id"])[1] == (2, "claim")
