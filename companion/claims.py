@@ -422,7 +422,26 @@ def _finish(check: ClaimCheck, judged: Judged, verdict: Verdict | dict[str, Any]
     return ClaimOutcome(check, True, result.event, seqs)
 
 
-@writing
+def _replayed(
+    match: Match, existing: ClaimCheck, seat: int, kind: str, tricks: int | None, laid: Sequence[str]
+) -> ClaimOutcome:
+    """The stored outcome of a replayed ``client_event_id`` (a conflict if the claim differs)."""
+    try:
+        cards = [str(c) for c in parse_cards(list(laid))]
+    except ScoringError:
+        cards = list(laid)
+    if (existing.seat, existing.kind, existing.tricks, list(existing.laid_down)) != (seat, kind, tricks, cards):
+        raise Conflict(
+            "client_event_id_reused",
+            f"client_event_id {existing.client_event_id} was already used for a different claim.",
+            claim=existing.pk,
+        )
+    event = None
+    if existing.event_seq is not None:
+        event = Event.objects.filter(match=match, seq=existing.event_seq).first()
+    return ClaimOutcome(existing, False, event)
+
+
 def claim_submit(
     *,
     match_id: int,
@@ -435,29 +454,19 @@ def claim_submit(
     expected_seq: int | None = None,
 ) -> ClaimOutcome:
     """Make a claim: answered now when the checker decides within the request budget, else pending
-    (a Celery task finishes it). Errors leave the record and the claims unchanged."""
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    (a Celery task finishes it). Errors leave the record and the claims unchanged.
+
+    The check runs outside the write transaction (other phones keep recording meanwhile): the claim
+    names the seq it was judged after (``at_seq``), and settling plays are appended only if nothing
+    but annotations was recorded since.
+    """
+    match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id)
     selectors.match_recording_check(user=user, match=match)
     existing = ClaimCheck.objects.filter(match=match, client_event_id=client_event_id).first()
     if existing is not None:
-        same = (existing.seat, existing.kind, existing.tricks, list(existing.laid_down)) == (
-            seat,
-            kind,
-            tricks,
-            list(laid_down),
-        )
-        if not same:
-            raise Conflict(
-                "client_event_id_reused",
-                f"client_event_id {client_event_id} was already used for a different claim.",
-                claim=existing.pk,
-            )
-        event = None
-        if existing.event_seq is not None:
-            event = Event.objects.filter(match=match, seq=existing.event_seq).first()
-        return ClaimOutcome(existing, False, event)
+        return _replayed(match, existing, seat, kind, tricks, laid_down)
     if expected_seq is not None and expected_seq != match.last_seq + 1:
         raise Conflict(
             "stale_seq",
@@ -467,19 +476,37 @@ def claim_submit(
         )
     state = selectors.match_state_get(match)
     judged = claim_prepare(match=match, state=state, seat=seat, kind=kind, tricks=tricks, laid_down=laid_down)
+    budget = request_budget_s()
+    verdict = run_check(judged, budget)
+    return _claim_store(match, user, client_event_id, judged, verdict, pending=timed_out(verdict, budget))
+
+
+@writing
+def _claim_store(
+    match: Match,
+    user: User,
+    client_event_id: uuid.UUID,
+    judged: Judged,
+    verdict: Verdict | dict[str, Any],
+    *,
+    pending: bool,
+) -> ClaimOutcome:
+    Match.objects.select_for_update().filter(pk=match.pk).first()  # one claim store at a time per match
+    existing = ClaimCheck.objects.filter(match=match, client_event_id=client_event_id).first()
+    if existing is not None:  # the same claim sent twice at once: the first one stored wins
+        return _replayed(match, existing, existing.seat, existing.kind, existing.tricks, existing.laid_down)
+    claim = judged.claim
     check = ClaimCheck.objects.create(
         match=match,
         requested_by=user,
         client_event_id=client_event_id,
         at_seq=match.last_seq,
-        seat=seat,
-        kind=kind,
-        tricks=tricks,
+        seat=judged.setup.seats[claim.claimant],
+        kind=judged.kind,
+        tricks=claim.tricks if claim.kind is ClaimKind.AT_LEAST else None,
         laid_down=list(judged.laid_down),
     )
-    budget = request_budget_s()
-    verdict = run_check(judged, budget)
-    if timed_out(verdict, budget):
+    if pending:
         check_id = check.pk
         transaction.on_commit(lambda: _queue(check_id))
         return ClaimOutcome(check, True)
@@ -492,20 +519,42 @@ def _queue(check_id: int) -> None:
     claim_check.delay(check_id)
 
 
-@writing
 def claim_check_finish(*, claim_id: int) -> str:
     """The Celery task's body: rerun a pending check with the full budget and append its claim.
 
-    Idempotent: a check already done is left alone (the row is locked while it runs).
+    Idempotent: the check runs outside any transaction, then the row is locked and a check already
+    done is left alone, so running twice (or twice at once) appends the claim once.
     """
-    check = ClaimCheck.objects.select_for_update().filter(pk=claim_id).first()
+    check = ClaimCheck.objects.filter(pk=claim_id).first()
     if check is None:
         return "missing"
     if check.status == ClaimCheck.Status.DONE:
         return "done already"
     match = Match.objects.get(pk=check.match_id)
-    judged = _judged_at(match, check, _state_at(match, check.at_seq))
+    try:
+        judged = _judged_at(match, check, _state_at(match, check.at_seq))
+    except (ServiceError, ScoringError) as exc:  # the record changed under it: answer, never hang
+        return _check_give_up(claim_id, exc.message)
     verdict = run_check(judged, full_budget_s())
+    return _check_store(claim_id, judged, verdict)
+
+
+@writing
+def _check_give_up(claim_id: int, reason: str) -> str:
+    check = ClaimCheck.objects.select_for_update().get(pk=claim_id)
+    if check.status != ClaimCheck.Status.DONE:
+        check.status = ClaimCheck.Status.DONE
+        check.verdict = {"status": UNDETERMINED, "reason": f"the claim could not be checked: {reason}"}
+        check.finished_at = timezone.now()
+        check.save()
+    return UNDETERMINED
+
+
+@writing
+def _check_store(claim_id: int, judged: Judged, verdict: Verdict | dict[str, Any]) -> str:
+    check = ClaimCheck.objects.select_for_update().get(pk=claim_id)
+    if check.status == ClaimCheck.Status.DONE:
+        return "done already"
     _finish(check, judged, verdict, check.requested_by)
     return str(check.verdict["status"] if check.verdict else UNDETERMINED)
 

@@ -458,3 +458,15 @@ def test_unknown_hands_need_the_claimant_to_lay_down(alice: Person, bob: Person,
     # yet 2♣ is on the table already.
     response = claim(alice, match["id"], seat=0, kind="all_tricks", laid_down=[r + "C" for r in RANKS])
     assert response.status_code == 422 and response.json()["code"] == "laid_down_contradicts_record"
+
+
+def test_a_pending_check_that_cannot_be_rebuilt_is_answered_undetermined(alice: Person, hearts_play: int) -> None:
+    # A pending row the task cannot rebuild (here: a Thousand kind on a Hearts match) is answered
+    # "undetermined" with the reason instead of staying pending forever; nothing is appended.
+    check = ClaimCheck.objects.create(
+        match_id=hearts_play, client_event_id=uuid.uuid4(), at_seq=5, seat=0, kind="contract"
+    )
+    assert claim_check_finish(claim_id=check.pk) == "undetermined"
+    polled = alice.get(f"/api/v1/claims/{check.pk}").json()
+    assert polled["status"] == "done" and polled["verdict"] == "undetermined" and polled["seq"] is None
+    assert len(events_of(hearts_play)) == 5
