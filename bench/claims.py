@@ -265,7 +265,7 @@ def run(minimax_limit_s: float = 3.0) -> None:
             if rs:
                 print(
                     f"{game + '/' + str(size):16} {len(rs):3d} {slow_total:16.3f} {fast_total:13.4f}"
-                    f" {slow_total / max(fast_total, 1e-9):8.0f}x {timeouts:9d}"
+                    f" {slow_total / max(fast_total, 1e-9):8.1f}x {timeouts:9d}"
                 )
             if timeouts == len(rs):
                 break
