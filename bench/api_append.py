@@ -16,6 +16,7 @@ import argparse
 import http.client
 import json
 import os
+import secrets
 import signal
 import socket
 import statistics
@@ -128,10 +129,17 @@ def throughput(tables: list[Table], action: str, seconds: float) -> float:
     return sum(counts) / (time.perf_counter() - started)
 
 
-def start_server(address: str, workers: int, threads: int) -> tuple[subprocess.Popen[bytes], Path]:
+def start_server(address: str, workers: int, threads: int, production: bool) -> tuple[subprocess.Popen[bytes], Path]:
     workdir = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG")}
     env.update(SQLITE_PATH=str(workdir / "bench.sqlite3"), DJANGO_LOG_LEVEL="ERROR")
+    if production:  # DEBUG off (no SQL logging), plain HTTP on the loopback
+        env.update(
+            DJANGO_DEBUG="false",
+            DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+            DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+            DJANGO_SECURE_SSL_REDIRECT="false",
+        )
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     command = [
         sys.executable, "-m", "gunicorn", "companion.wsgi", "--bind", address,
@@ -175,8 +183,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="length of each throughput run")
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
+    parser.add_argument("--production", action="store_true", help="DJANGO_DEBUG=false on the started server")
     args = parser.parse_args()
 
+    load_before = " ".join(f"{x:.1f}" for x in os.getloadavg())
     server = None
     if args.no_server:
         if not args.url:
@@ -187,7 +197,7 @@ def main() -> None:
         netloc = urlsplit(args.url).netloc
         if port_in_use(netloc):
             sys.exit(f"{netloc} is already in use: choose another --url, or --no-server to target it")
-        server, _ = start_server(netloc, args.workers, args.threads)
+        server, _ = start_server(netloc, args.workers, args.threads, args.production)
     try:
         wait_ready(args.url)
         table = Table(args.url)
@@ -205,9 +215,9 @@ def main() -> None:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=20)
     ratio = append_rps / ping_rps
-    print(
-        f"server: {'gunicorn gthread ' + str(args.workers) + 'x' + str(args.threads) if server else args.url}, SQLite"
-    )
+    mode = "DJANGO_DEBUG=false" if args.production else "default settings (DEBUG on)"
+    where = f"gunicorn gthread {args.workers} worker(s) x {args.threads} threads" if server else args.url
+    print(f"server: {where}, SQLite, {mode}; load average before: {load_before}")
     print(f"append latency ({args.events} events, 1 client): p50 {p50:.2f} ms, p99 {p99:.2f} ms")
     print(f"append throughput ({args.clients} clients, {args.seconds:.0f} s): {append_rps:.0f} req/s")
     print(f"ping throughput   ({args.clients} clients, {args.seconds:.0f} s): {ping_rps:.0f} req/s")

@@ -237,6 +237,15 @@ def run(minimax_limit_s: float = 3.0) -> None:
         )
     print(f"verdicts differing from the generated expectation (undetermined aside): {mismatches}")
     print()
+    print("budget groups by claim kind (CPU ms)")
+    for name in sorted(g for g in groups if g.startswith("BUDGET")):
+        kinds: dict[str, list[float]] = {}
+        for r in groups[name]:
+            kinds.setdefault(r["claim"]["kind"], []).append(r["cpu"] * 1000)
+        for kind, xs in sorted(kinds.items()):
+            label = f"{name.split('(')[0].replace('BUDGET ', '').strip()} / {kind}"
+            print(f"  {label:56} {len(xs):4d} {pct(xs, 50):8.1f} {pct(xs, 95):8.1f} {pct(xs, 99):8.1f} {max(xs):8.1f}")
+    print()
     print("speed-up over plain minimax (all hands known; CPU time; same positions and claims)")
     print(f"{'game/size':16} {'n':>3} {'minimax total s':>16} {'fast total s':>13} {'speed-up':>9} {'timeouts':>9}")
     for game, sizes in (("hearts", range(1, 8)), ("thousand", range(1, 9)), ("bourre", range(1, 6))):
@@ -256,7 +265,7 @@ def run(minimax_limit_s: float = 3.0) -> None:
             if rs:
                 print(
                     f"{game + '/' + str(size):16} {len(rs):3d} {slow_total:16.3f} {fast_total:13.4f}"
-                    f" {slow_total / max(fast_total, 1e-9):8.0f}x {timeouts:9d}"
+                    f" {slow_total / max(fast_total, 1e-9):8.1f}x {timeouts:9d}"
                 )
             if timeouts == len(rs):
                 break

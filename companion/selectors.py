@@ -64,7 +64,7 @@ def seat_names(match: Match) -> list[str]:
 def match_state_replay(match: Match, events: list[RecordedEvent] | None = None) -> Any:
     """Rebuild the state from the stored record: every effective event through the engine."""
     game = get_game(match.game)
-    state = game.start(match.variants, seat_names(match))
+    state = game.start(match.variants, match.player_names or seat_names(match))
     return replay_events(game, state, effective_events(events if events is not None else recorded_events(match)))
 
 

@@ -144,7 +144,12 @@ def match_create(
     seated = _seat_players(players)
     state = engine.start(checked, [p.name for p in seated])  # wrong player count, variant conflicts
     match = Match.objects.create(
-        league=league, game=game, variants=checked.to_json(), join_code=join_code_new(), created_by=created_by
+        league=league,
+        game=game,
+        variants=checked.to_json(),
+        player_names=[p.name for p in seated],
+        join_code=join_code_new(),
+        created_by=created_by,
     )
     MatchSeat.objects.bulk_create(MatchSeat(match=match, seat=i, player=p) for i, p in enumerate(seated))
     selectors.snapshot_store(match, 0, state)
@@ -172,7 +177,6 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     target.save(update_fields=["player"])
     if match.league_id is not None:
         Membership.objects.get_or_create(league_id=match.league_id, player=player)
-    selectors.snapshot_forget(match, match.last_seq)  # the seat names are part of the state
     return match
 
 

@@ -714,8 +714,26 @@ class Engine:
             if trump >= 0 and s != trump and not me & SM[s] and me & SM[trump]:
                 continue  # the claimant could ruff
             if (opp & SM[s]).bit_length() > (me & SM[s]).bit_length():
-                return 1
+                return max(1, self._leader_cashes())
         return 0
+
+    def _leader_cashes(self) -> int:
+        """No trump: the leader's cards above every other card of their suit each win a trick, one
+        after the other, the leader keeping the lead (the claimant's top cards are counted the
+        same way in :meth:`quick_tricks`)."""
+        if self.trump >= 0:
+            return 0
+        rules = self.rules
+        lead_hand = self.hands[self.leader]
+        others = self.allm & ~lead_hand
+        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
+        k = 0
+        for s in range(4):
+            if skip_hearts and s == HEARTS_I:
+                continue
+            top = (others & SM[s]).bit_length()
+            k += ((lead_hand & SM[s]) >> top).bit_count()
+        return k
 
     # ------------------------------------------------------------------ search
     def key(self) -> object:
