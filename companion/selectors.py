@@ -93,7 +93,8 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
         "summary": game.summary(match_state_get(match) if state is None else state),
-        "claims": [claim_json(c) for c in ClaimCheck.objects.filter(match=match).order_by("id")],
+        # only claims in the record: the summary stays a function of (match, last_seq), its ETag
+        "claims": [claim_json(c) for c in ClaimCheck.objects.filter(match=match, event_seq__isnull=False)],
     }
 
 

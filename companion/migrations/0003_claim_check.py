@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('companion', '0001_initial'),
+        ('companion', '0002_match_player_names'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
