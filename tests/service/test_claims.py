@@ -470,3 +470,43 @@ def test_a_pending_check_that_cannot_be_rebuilt_is_answered_undetermined(alice: 
     polled = alice.get(f"/api/v1/claims/{check.pk}").json()
     assert polled["status"] == "done" and polled["verdict"] == "undetermined" and polled["seq"] is None
     assert len(events_of(hearts_play)) == 5
+
+
+def test_bourre_without_hands_is_undetermined_and_before_the_play_there_is_nothing_to_claim(
+    alice: Person, bob: Person
+) -> None:
+    match = alice.create_match([alice.player.pk, bob.player.pk], game="bourre")
+    post_events(alice, match["id"], [("deal", {"dealer": 1, "up_card": "2S"})])
+    response = claim(alice, match["id"], seat=0, kind="all_tricks", laid_down=["AS", "KS", "QS", "JS", "TS"])
+    assert response.status_code == 422 and response.json()["code"] == "no_play_in_progress"  # still declaring
+    events = [
+        ("declare", {"seat": 0, "play": True}),
+        ("draw", {"seat": 0, "count": 0}),
+        ("declare", {"seat": 1, "play": True}),
+        ("draw", {"seat": 1, "count": 0}),
+    ]
+    post_events(alice, match["id"], events, first_seq=2)
+    # Alice lays down A♠ K♠ Q♠ J♠ T♠ (trumps are spades). The unseen cards include the stock, so the
+    # other hand cannot be enumerated: the checker answers undetermined (docs/claims.md) and the
+    # claim is recorded with that answer.
+    response = claim(alice, match["id"], seat=0, kind="all_tricks", laid_down=["AS", "KS", "QS", "JS", "TS"])
+    assert response.status_code == 201, response.json()
+    assert response.json()["claim"]["verdict"] == "undetermined"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seat": -1, "kind": "all_tricks"},
+        {"seat": 0, "kind": "at_least", "tricks": -1},
+        {"seat": 0, "kind": "all_tricks", "laid_down": "AS"},
+        {"seat": 0, "kind": "all_tricks", "laid_down": [["AS"]]},
+        {"seat": "x", "kind": "all_tricks"},
+        {"seat": 0, "kind": "all_tricks", "client_event_id": "not-a-uuid"},
+        {"seat": 0, "kind": "all_tricks", "tricks": 3},
+    ],
+)
+def test_malformed_claims_are_400(alice: Person, hearts_play: int, body: dict[str, Any]) -> None:
+    response = claim(alice, hearts_play, **body)
+    assert response.status_code == 400, response.json()
+    assert ClaimCheck.objects.count() == 0
