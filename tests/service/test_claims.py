@@ -273,7 +273,12 @@ def test_an_accepted_failing_claim_is_played_out_along_it(alice: Person, bob: Pe
 @pytest.fixture
 def bourre_play(alice: Person, bob: Person, charlie: Person) -> int:
     """Bourré, trump ♠; bob passes; alice leads A♠ (see tests/scoring/test_claim_hooks.py)."""
-    match = alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk], game="bourre")
+    return bourre_after_ace(alice, bob, charlie, {})
+
+
+def bourre_after_ace(alice: Person, bob: Person, charlie: Person, variants: dict[str, Any]) -> int:
+    players = [alice.player.pk, bob.player.pk, charlie.player.pk]
+    match = alice.create_match(players, game="bourre", variants=variants)
     hands = [["AS", "KH", "QH", "3D", "4C"], ["3S", "AH", "5D", "6D", "7C"], ["KS", "2S", "8D", "9D", "8C"]]
     events: list[tuple[str, dict[str, Any]]] = [
         ("deal", {"dealer": 2, "up_card": "2S", "hands": hands}),
@@ -295,6 +300,16 @@ def test_bourre_claim_holds_and_settles(alice: Person, bourre_play: int) -> None
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["claim"]["verdict"] == "holds" and len(body["settled_seqs"]) == 9
+
+
+def test_bourre_house_rules_the_checker_does_not_model_are_refused(
+    alice: Person, bob: Person, charlie: Person, record_of: Any
+) -> None:
+    match_id = bourre_after_ace(alice, bob, charlie, {"cinch_rules": "akq_only"})
+    before = record_of(match_id)
+    response = claim(alice, match_id, seat=2, kind="at_least", tricks=2)
+    assert response.status_code == 422 and response.json()["code"] == "claims_not_supported"
+    assert record_of(match_id) == before
 
 
 def test_bourre_claim_fails(alice: Person, bourre_play: int) -> None:
