@@ -94,8 +94,20 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         "next_seq": match.last_seq + 1,
         "summary": game.summary(match_state_get(match) if state is None else state),
         # only claims in the record: the summary stays a function of (match, last_seq), its ETag
-        "claims": [claim_json(c) for c in ClaimCheck.objects.filter(match=match, event_seq__isnull=False)],
+        "claims": match_claims_get(match=match),
     }
+
+
+#: Games whose record can hold claims (companion/claims.py): others skip the query.
+CLAIM_GAMES = frozenset({"hearts", "thousand", "bourre"})
+
+
+def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
+    """The claims in the match's record (pending checks are listed by /matches/{id}/claims/ only, so
+    the summary stays a function of (match, last_seq), which its ETag relies on)."""
+    if match.game not in CLAIM_GAMES:
+        return []
+    return [claim_json(c) for c in ClaimCheck.objects.filter(match=match, event_seq__isnull=False)]
 
 
 def match_legal_actions_get(*, match: Match) -> list[dict[str, Any]]:
