@@ -98,14 +98,12 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
     }
 
 
-#: Games whose record can hold claims (companion/claims.py): others skip the query.
-CLAIM_GAMES = frozenset({"hearts", "thousand", "bourre"})
-
-
 def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
     """The claims in the match's record (pending checks are listed by /matches/{id}/claims/ only, so
     the summary stays a function of (match, last_seq), which its ETag relies on)."""
-    if match.game not in CLAIM_GAMES:
+    from companion.claim_positions import CLAIM_GAMES
+
+    if match.game not in CLAIM_GAMES:  # no query for games without claims
         return []
     return [claim_json(c) for c in ClaimCheck.objects.filter(match=match, event_seq__isnull=False)]
 
