@@ -527,3 +527,11 @@ def test_malformed_claims_are_400(alice: Person, hearts_play: int, body: dict[st
     response = claim(alice, hearts_play, **body)
     assert response.status_code == 400, response.json()
     assert ClaimCheck.objects.count() == 0
+
+
+def test_a_claim_with_a_stale_expected_seq_is_a_conflict(alice: Person, hearts_play: int) -> None:
+    # five events are recorded (the deal and trick 1): the next seq is 6, so a phone that says 5 is late
+    response = claim(alice, hearts_play, seat=3, kind="all_tricks", expected_seq=5)
+    assert response.status_code == 409 and response.json()["code"] == "stale_seq"
+    assert ClaimCheck.objects.count() == 0
+    assert claim(alice, hearts_play, seat=2, kind="no_more_points", expected_seq=6).status_code == 201
