@@ -27,7 +27,7 @@ KIND_GAMES = {"no_more_points": "hearts", "contract": "thousand"}
 KINDS = tuple(str(k) for k in ClaimKind)
 HOLDS, FAILS, UNDETERMINED = "holds", "fails", "undetermined"
 #: Nodes the cooperative search may visit when an accepted claim that does not hold is played out.
-COOPERATIVE_NODES = 50_000
+COOPERATIVE_NODES = 10_000
 
 
 # -- the position --------------------------------------------------------------------------------------
@@ -265,6 +265,15 @@ def holding_line(
     return line if claim_score(pos, claim) >= target else None
 
 
+def _lost(pos: Position, claim: Claim, target: int) -> bool:
+    """The claim can no longer be made, however the rest is played."""
+    if claim.kind is ClaimKind.NO_MORE_POINTS:
+        return claim_score(pos, claim) < target
+    if claim.kind in (ClaimKind.ALL_TRICKS, ClaimKind.AT_LEAST):
+        return pos.tricks_won[claim.claimant] + pos.remaining_tricks < target
+    return False
+
+
 def cooperative_line(pos: Position, claim: Claim, max_nodes: int = COOPERATIVE_NODES) -> list[Play] | None:
     """A line in which everybody helps the claimant make the claim (an accepted claim that the others
     could have beaten): depth-first, at most ``max_nodes`` positions."""
@@ -276,7 +285,7 @@ def cooperative_line(pos: Position, claim: Claim, max_nodes: int = COOPERATIVE_N
         nodes += 1
         if is_over(p):
             return [] if claim_score(p, claim) >= target else None
-        if nodes > max_nodes:
+        if nodes > max_nodes or _lost(p, claim, target):
             return None
         for move in legal_plays(p):
             rest = search(apply_play(p, move, check=False))

@@ -535,3 +535,16 @@ def test_a_claim_with_a_stale_expected_seq_is_a_conflict(alice: Person, hearts_p
     assert response.status_code == 409 and response.json()["code"] == "stale_seq"
     assert ClaimCheck.objects.count() == 0
     assert claim(alice, hearts_play, seat=2, kind="no_more_points", expected_seq=6).status_code == 201
+
+
+def test_the_creator_may_accept_for_a_seat_other_players_only_for_their_own(
+    alice: Person, charlie: Person, hearts_play: int
+) -> None:
+    made = claim(alice, hearts_play, seat=3, kind="no_more_points").json()["claim"]  # fails (see above)
+    response = charlie.post(f"/api/v1/claims/{made['claim']}/accept", {"seat": 1})  # charlie is seat 2
+    assert response.status_code == 403 and response.json()["code"] == "permission_denied"
+    response = alice.post(f"/api/v1/claims/{made['claim']}/accept", {"seat": 3})  # for the claimant
+    assert response.status_code == 403 and response.json()["code"] == "claimant_cannot_accept"
+    response = alice.post(f"/api/v1/claims/{made['claim']}/accept", {"seat": 1})  # the table's phone
+    assert response.status_code == 201, response.json()
+    assert response.json()["claim"]["accepted_by"] == 1
