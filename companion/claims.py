@@ -134,8 +134,18 @@ def _state_at(match: Match, seq: int) -> Any:
     return selectors.match_state_replay(match, events)
 
 
-def _finish(check: ClaimCheck, judged: Judged, verdict: Verdict | dict[str, Any], user: User | None) -> ClaimOutcome:
-    """Append the claim (and, when it holds with every hand known, its settling plays); mark it done."""
+def settling_line(judged: Judged, verdict: Verdict | dict[str, Any]) -> list[Play] | None:
+    """The plays that settle a claim holding with every hand known (computed outside any transaction)."""
+    status = verdict.status if isinstance(verdict, Verdict) else verdict.get("status")
+    if status != HOLDS or not judged.position.all_known:
+        return None
+    return holding_line(judged.position, judged.claim, full_budget_s())
+
+
+def _finish(
+    check: ClaimCheck, judged: Judged, verdict: Verdict | dict[str, Any], user: User | None, line: list[Play] | None
+) -> ClaimOutcome:
+    """Append the claim (and ``line``, the plays settling a claim that holds); mark it done."""
     data = verdict_json(judged, verdict)
     payload: dict[str, Any] = {"at_seq": check.at_seq, "seat": check.seat, "kind": check.kind, "verdict": data}
     if check.tricks is not None:
@@ -156,11 +166,9 @@ def _finish(check: ClaimCheck, judged: Judged, verdict: Verdict | dict[str, Any]
     check.event_seq = result.event.seq
     check.finished_at = timezone.now()
     seqs: list[int] = []
-    if data["status"] == HOLDS and judged.position.all_known and _only_annotations_since(result.match, check.at_seq):
-        line = holding_line(judged.position, judged.claim, full_budget_s())
-        if line is not None:
-            seqs = _append_line(result.match, check, judged, line, user)
-            check.settled = bool(seqs)
+    if line and _only_annotations_since(result.match, check.at_seq):
+        seqs = _append_line(result.match, check, judged, line, user)
+        check.settled = bool(seqs)
     check.save()
     return ClaimOutcome(check, True, result.event, seqs)
 
@@ -221,7 +229,9 @@ def claim_submit(
     judged = claim_prepare(match=match, state=state, seat=seat, kind=kind, tricks=tricks, laid_down=laid_down)
     budget = request_budget_s()
     verdict = run_check(judged, budget)
-    return _claim_store(match, user, client_event_id, judged, verdict, pending=timed_out(verdict, budget))
+    pending = timed_out(verdict, budget)
+    line = None if pending else settling_line(judged, verdict)
+    return _claim_store(match, user, client_event_id, judged, verdict, line, pending=pending)
 
 
 @writing
@@ -231,6 +241,7 @@ def _claim_store(
     client_event_id: uuid.UUID,
     judged: Judged,
     verdict: Verdict | dict[str, Any],
+    line: list[Play] | None,
     *,
     pending: bool,
 ) -> ClaimOutcome:
@@ -253,7 +264,7 @@ def _claim_store(
         check_id = check.pk
         transaction.on_commit(lambda: _queue(check_id))
         return ClaimOutcome(check, True)
-    return _finish(check, judged, verdict, user)
+    return _finish(check, judged, verdict, user, line)
 
 
 def _queue(check_id: int) -> None:
@@ -279,7 +290,7 @@ def claim_check_finish(*, claim_id: int) -> str:
     except (ServiceError, ScoringError) as exc:  # the record changed under it: answer, never hang
         return _check_give_up(claim_id, exc.message)
     verdict = run_check(judged, full_budget_s())
-    return _check_store(claim_id, judged, verdict)
+    return _check_store(claim_id, judged, verdict, settling_line(judged, verdict))
 
 
 @writing
@@ -294,11 +305,11 @@ def _check_give_up(claim_id: int, reason: str) -> str:
 
 
 @writing
-def _check_store(claim_id: int, judged: Judged, verdict: Verdict | dict[str, Any]) -> str:
+def _check_store(claim_id: int, judged: Judged, verdict: Verdict | dict[str, Any], line: list[Play] | None) -> str:
     check = ClaimCheck.objects.select_for_update().get(pk=claim_id)
     if check.status == ClaimCheck.Status.DONE:
         return "done already"
-    _finish(check, judged, verdict, check.requested_by)
+    _finish(check, judged, verdict, check.requested_by, line)
     return str(check.verdict["status"] if check.verdict else UNDETERMINED)
 
 
