@@ -99,13 +99,54 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
 
 
 def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
-    """The claims in the match's record (pending checks are listed by /matches/{id}/claims/ only, so
-    the summary stays a function of (match, last_seq), which its ETag relies on)."""
+    """The claims in the match's record, read from its ``claim`` / ``claim_accept`` events (so an
+    imported record shows its claims too, and the summary stays a function of (match, last_seq), which
+    its ETag relies on). Pending checks are listed by ``/matches/{id}/claims/``."""
     from companion.claim_positions import CLAIM_GAMES
 
     if match.game not in CLAIM_GAMES:  # no query for games without claims
         return []
-    return [claim_json(c) for c in ClaimCheck.objects.filter(match=match, event_seq__isnull=False)]
+    rows = list(
+        Event.objects.filter(match=match, type__in=("claim", "claim_accept"))
+        .order_by("seq")
+        .values_list("seq", "type", "payload", "client_event_id")
+    )
+    if not rows:
+        return []
+    checks = {c.client_event_id: c for c in ClaimCheck.objects.filter(match=match)}
+    claims: dict[int, dict[str, Any]] = {}
+    for seq, event_type, payload, client_event_id in rows:
+        if event_type == "claim":
+            check = checks.get(client_event_id)
+            entry = _claim_entry(seq, payload)
+            entry["claim"] = check.pk if check is not None else None
+            entry["settled"] = bool(check is not None and check.settled)
+            claims[seq] = entry
+        elif payload.get("seq") in claims:
+            entry = claims[payload["seq"]]
+            entry.update(accepted=True, accepted_by=payload.get("seat"))
+            entry["settled"] = entry["settled"] or bool(payload.get("settled"))
+    return list(claims.values())
+
+
+def _claim_entry(seq: int, payload: dict[str, Any]) -> dict[str, Any]:
+    v = payload.get("verdict") or {}
+    return {
+        "seq": seq,
+        "at_seq": payload.get("at_seq"),
+        "seat": payload.get("seat"),
+        "kind": payload.get("kind"),
+        "tricks": payload.get("tricks"),
+        "laid_down": payload.get("laid_down", []),
+        "verdict": v.get("status"),
+        "reason": v.get("reason"),
+        "counter_line": v.get("counter_line", []),
+        "distribution": v.get("distribution"),
+        "elapsed_ms": v.get("elapsed_ms"),
+        "positions": v.get("positions"),
+        "accepted": False,
+        "accepted_by": None,
+    }
 
 
 def match_legal_actions_get(*, match: Match) -> list[dict[str, Any]]:

@@ -548,3 +548,43 @@ def test_the_creator_may_accept_for_a_seat_other_players_only_for_their_own(
     response = alice.post(f"/api/v1/claims/{made['claim']}/accept", {"seat": 1})  # the table's phone
     assert response.status_code == 201, response.json()
     assert response.json()["claim"]["accepted_by"] == 1
+
+
+def test_an_imported_record_shows_its_claims(alice: Person) -> None:
+    verdict = {"status": "holds", "reason": "r", "counter_line": [], "elapsed_ms": 1.0, "positions": 3}
+    events = [
+        {"type": "deal", "payload": {"hands": HANDS}},
+        *({"type": "play_card", "payload": {"seat": s, "card": c}} for s, c in ((3, "2C"), (0, "2S"), (1, "2H"))),
+        {"type": "claim", "payload": {"at_seq": 4, "seat": 3, "kind": "all_tricks", "verdict": verdict}},
+        {"type": "claim_accept", "payload": {"seq": 5, "seat": 0}},
+    ]
+    record = {
+        "format": "companion-record/1",
+        "game": "hearts",
+        "variants": {"pass_count": 0},
+        "players": ["A", "B", "C", "D"],
+        "events": [{"seq": i, **e} for i, e in enumerate(events, start=1)],
+    }
+    response = alice.post("/api/v1/records/import", record)
+    assert response.status_code == 201, response.json()
+    claims = alice.get(f"/api/v1/matches/{response.json()['id']}/summary/").json()["claims"]
+    assert claims == [
+        {
+            "seq": 5,
+            "at_seq": 4,
+            "seat": 3,
+            "kind": "all_tricks",
+            "tricks": None,
+            "laid_down": [],
+            "verdict": "holds",
+            "reason": "r",
+            "counter_line": [],
+            "distribution": None,
+            "elapsed_ms": 1.0,
+            "positions": 3,
+            "accepted": True,
+            "accepted_by": 0,
+            "claim": None,
+            "settled": False,
+        }
+    ]
