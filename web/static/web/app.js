@@ -1,0 +1,1161 @@
+/* Companion phone UI. Talks to the REST API only (/api/v1/); no build step, no framework.
+ *
+ * - Every entry goes into an IndexedDB outbox first, with its client_event_id and the expected_seq
+ *   the phone believed in; it is sent at once when online and on reconnect otherwise. The server
+ *   applies a client_event_id at most once, so a replayed entry is never applied twice.
+ * - The table polls the summary every 2.5 s with If-None-Match (ETag/304).
+ * - Strings come from Django's JavaScript catalogue (gettext/ngettext), rules errors are translated
+ *   from their stable `code`, never from the English message.
+ */
+(function () {
+  "use strict";
+
+  // ---------------------------------------------------------------- i18n
+  const _ = window.gettext || ((s) => s);
+  const n_ = window.ngettext || ((s, p, n) => (n === 1 ? s : p));
+  const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s.replace(/%\((\w+)\)s/g, (m, k) => obj[k]));
+
+  const body = document.body;
+  const API_ROOT = body.dataset.api || "/api/v1/";
+  const POLL_MS = 2500;
+
+  // ---------------------------------------------------------------- small DOM helpers
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k === "text") el.textContent = v;
+      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return el;
+  }
+  const add = (el, ...children) => { el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false)); return el; };
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+
+  function toast(text, ms) {
+    const el = $("#toast");
+    if (!el) return;
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { el.hidden = true; }, ms || 3500);
+  }
+
+  function dialog(content, { ok } = {}) {
+    const dlg = $("#dialog");
+    const bodyEl = $("#dialog-body");
+    bodyEl.replaceChildren(content);
+    const okBtn = $("#dialog-ok");
+    okBtn.hidden = !ok;
+    if (ok) okBtn.textContent = ok;
+    return new Promise((resolve) => {
+      dlg.addEventListener("close", () => resolve(dlg.returnValue === "ok"), { once: true });
+      dlg.returnValue = "";
+      dlg.showModal();
+    });
+  }
+  const confirmDialog = (text, ok) => dialog(h("p", { text }), { ok: ok || _("OK") });
+
+  function uuid4() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const x = Array.from(b, (v) => v.toString(16).padStart(2, "0")).join("");
+    return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+  }
+
+  // ---------------------------------------------------------------- settings remembered on the phone
+  const store = {
+    get(key, fallback) {
+      try { const v = localStorage.getItem("companion." + key); return v === null ? fallback : JSON.parse(v); } catch (e) { return fallback; }
+    },
+    set(key, value) { try { localStorage.setItem("companion." + key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
+    del(key) { try { localStorage.removeItem("companion." + key); } catch (e) { /* ignore */ } },
+  };
+
+  // ---------------------------------------------------------------- the REST API
+  class ApiError extends Error {
+    constructor(status, data) {
+      super((data && data.message) || `HTTP ${status}`);
+      this.status = status;
+      this.data = data || {};
+      this.code = this.data.code || (status === 0 ? "network" : `http_${status}`);
+      this.params = this.data.params || {};
+      this.fields = this.data.fields || {};
+    }
+  }
+
+  async function api(path, { method = "GET", json, etag, raw } = {}) {
+    const headers = { Accept: "application/json" };
+    const token = store.get("token", null);
+    if (token) headers.Authorization = "Token " + token;
+    if (json !== undefined) headers["Content-Type"] = "application/json";
+    if (etag) headers["If-None-Match"] = etag;
+    let response;
+    try {
+      response = await fetch(API_ROOT + path, {
+        method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache: "no-store", credentials: "omit",
+      });
+    } catch (e) {
+      throw new ApiError(0, { code: "network", message: String(e) });
+    }
+    if (raw) return response;
+    if (response.status === 304) return { notModified: true };
+    let data = null;
+    const text = await response.text();
+    if (text) { try { data = JSON.parse(text); } catch (e) { data = { message: text.slice(0, 200) }; } }
+    if (!response.ok) {
+      if (response.status === 401) store.del("token");
+      throw new ApiError(response.status, data);
+    }
+    return data;
+  }
+  const listOf = (data) => (Array.isArray(data) ? data : (data && data.results) || []);
+
+  const API = {
+    guest: (name) => api("auth/guest", { method: "POST", json: { name } }),
+    login: (username, password) => api("auth/token", { method: "POST", json: { username, password } }),
+    games: () => api("games/").then(listOf),
+    matches: () => api("matches/").then(listOf),
+    createMatch: (data) => api("matches/", { method: "POST", json: data }),
+    join: (code, seat) => api("matches/join", { method: "POST", json: seat === undefined ? { code } : { code, seat } }),
+    match: (id) => api(`matches/${id}/`),
+    summary: (id, etag) => api(`matches/${id}/summary/`, { etag, raw: true }),
+    events: (id) => api(`matches/${id}/events/?limit=1000`).then(listOf),
+    append: (id, entry) => api(`matches/${id}/events/`, {
+      method: "POST",
+      json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
+    }),
+    legal: (id) => api(`matches/${id}/legal-actions/`).then((d) => (Array.isArray(d) ? d : (d && (d.actions || d.legal_actions || d.results)) || [])),
+  };
+
+  // ---------------------------------------------------------------- the outbox (IndexedDB)
+  const Outbox = {
+    db: null,
+    open() {
+      if (this.db) return Promise.resolve(this.db);
+      return new Promise((resolve, reject) => {
+        const req = indexedDB.open("companion", 1);
+        req.onupgradeneeded = () => {
+          const os = req.result.createObjectStore("outbox", { keyPath: "client_event_id" });
+          os.createIndex("match", "match_id");
+        };
+        req.onsuccess = () => { this.db = req.result; resolve(this.db); };
+        req.onerror = () => reject(req.error);
+      });
+    },
+    async tx(mode, fn) {
+      const db = await this.open();
+      return new Promise((resolve, reject) => {
+        const t = db.transaction("outbox", mode);
+        const result = fn(t.objectStore("outbox"));
+        t.oncomplete = () => resolve(result && "result" in result ? result.result : result);
+        t.onerror = () => reject(t.error);
+      });
+    },
+    put(entry) { return this.tx("readwrite", (os) => os.put(entry)); },
+    remove(id) { return this.tx("readwrite", (os) => os.delete(id)); },
+    async forMatch(matchId) {
+      const all = await this.tx("readonly", (os) => os.index("match").getAll(String(matchId)));
+      return (all || []).sort((a, b) => a.created - b.created);
+    },
+  };
+
+  // ---------------------------------------------------------------- translations of codes
+  // Rules and API errors by their stable code (params as in the engines' RulesError).
+  function errorText(err) {
+    const p = Object.assign({}, err.params || {});
+    if (p.seat !== undefined && S.players) p.name = S.players[p.seat] || p.seat;
+    const t = {
+      network: _("No connection. The entry waits in the outbox and is sent when the connection returns."),
+      points_must_total_26: fmt(_("Penalty points must total 26; these total %(total)s."), { total: p.total ?? "?" }),
+      points_per_seat: _("Enter penalty points for every player."),
+      negative_points: fmt(_("%(name)s cannot take fewer than 0 points."), p),
+      points_out_of_range: fmt(_("%(name)s cannot take more than 26 points."), p),
+      jd_taker_required: _("Say who took the jack of diamonds."),
+      jd_taker_not_allowed: _("This table does not count the jack of diamonds."),
+      moon_choice_required: _("The moon shooter chooses: +26 to everyone else, or −26 for themselves."),
+      moon_choice_not_allowed: _("A moon choice was given, but nobody shot the moon (or the table does not let the shooter choose)."),
+      no_tricks_not_allowed: _("This table gives no bonus for taking no trick."),
+      no_trick_player_has_points: fmt(_("%(name)s is marked as taking no trick but took points."), p),
+      match_finished: _("The match is over: only corrections can be recorded."),
+      not_your_turn: fmt(_("It is not %(name)s's turn."), p),
+      must_follow_suit: _("That card does not follow suit, and the player has been seen to hold that suit."),
+      card_points_must_total_120: fmt(_("Card points must total 120; these total %(total)s."), { total: p.total ?? "?" }),
+      tricks_must_total_8: _("Tricks must add up to the number of tricks in a deal."),
+      card_points_without_trick: fmt(_("%(name)s took no trick, so they cannot have card points."), p),
+      marriage_suit_claimed_twice: _("The same marriage cannot be announced twice in one deal."),
+      marriage_without_trick: fmt(_("%(name)s took no trick, so they cannot have announced a marriage."), p),
+      bid_requires_marriage: _("A bid above 120 needs a marriage in hand."),
+      stale_seq: _("Another phone recorded first."),
+      client_event_id_reused: _("This entry was already recorded differently."),
+      wrong_player_count: fmt(_("This game is played by %(minimum)s to %(maximum)s players."), p),
+      unknown_game: _("Choose a game."),
+      invalid_variant: _("This house rule value is not allowed."),
+      variant_conflict: _("These house rules do not go together."),
+      invalid_join_code: _("No table has this code. Check it and try again."),
+      seat_required: _("Choose your seat."),
+      seat_taken: _("That seat already belongs to someone else."),
+      not_authenticated: _("Please sign in again."),
+      authentication_failed: _("Wrong user name or password."),
+      permission_denied: _("Only the players at this table can record entries."),
+      match_not_found: _("This match does not exist or you cannot see it."),
+      missing_field: _("Please fill in every field."),
+      invalid_field: _("A field has a value that is not allowed."),
+      unexpected_event: _("That cannot be recorded now."),
+      no_such_seat: _("There is no such seat at this table."),
+      duplicate_seat: _("A player is listed twice."),
+    }[err.code];
+    return t || err.message || _("Something went wrong.");
+  }
+
+  const POINTS = (n) => fmt(n_("%(count)s point", "%(count)s points", n), { count: n });
+
+  const EXPLAIN = {
+    moon_add_to_others: _("%(name)s shot the moon: everyone else +26."),
+    moon_subtract_from_shooter: _("%(name)s shot the moon: −26 for the shooter."),
+    jack_of_diamonds: _("%(name)s took the jack of diamonds: −10."),
+    no_tricks_bonus: _("%(name)s won no trick: bonus applied."),
+    renege_plus_26: _("%(name)s reneged: +26 on top of the hand as played."),
+    renege_abandon_26: _("%(name)s reneged: hand abandoned, 26 to the offender."),
+    reset_to_half: _("%(name)s landed exactly on the target and goes back to half."),
+    tie_play_on: _("The lowest totals are tied: another hand is played."),
+  };
+  function explainText(note) {
+    const tpl = EXPLAIN[note.code];
+    if (!tpl) return note.text || note.code;
+    return fmt(tpl, { name: note.seat === null || note.seat === undefined ? "" : S.players[note.seat] || note.seat });
+  }
+
+  const GAME_TITLES = {
+    hearts: _("Hearts"), thousand: _("Thousand"), bourre: _("Bourré"), president: _("President"),
+    tonk: _("Tonk"), tshirt: _("The T-Shirt Game"), "tshirt-game": _("The T-Shirt Game"),
+  };
+  const gameTitle = (g) => GAME_TITLES[g.name || g] || g.title || g;
+
+  const WORDS = {
+    left: _("left"), right: _("right"), across: _("across"), hold: _("hold (no pass)"), left2: _("2nd left"), right2: _("2nd right"),
+    hand_entry: _("entering hands"), finished: _("finished"), play: _("play"), bidding: _("bidding"), deal: _("deal"),
+  };
+  const word = (v) => (typeof v === "string" && WORDS[v]) || v;
+
+  // Game status keys shown as chips above the board (anything else a game adds is shown as well).
+  const STATUS = {
+    hand: _("Hand"), deal: _("Deal"), round: _("Round"), dealer: _("Dealer"), pass_direction: _("Pass"),
+    target_score: _("Game to"), barrel: _("On the barrel"), barrel_deals_left: _("Barrel deals left"), deals_left: _("Deals left"),
+    bolts: _("Bolts"), rospisat: _("Р marks"), r_marks: _("Р marks"), pot: _("Pot"), chips: _("Chips"), stakes: _("Stakes"),
+    ledger: _("Stake ledger"), titles: _("Titles"), next_exchange: _("Next exchange"), judge: _("Judge"), points: _("Points"),
+    trump: _("Trump"), contract: _("Contract"), declarer: _("Declarer"),
+  };
+  const SEAT_KEYS = new Set(["dealer", "judge", "declarer", "to_act", "leader", "winner"]);
+  const PROTOCOL_KEYS = new Set(["game", "phase", "finished", "to_act", "totals", "result", "history", "findings", "seq", "players", "trick", "current_trick"]);
+
+  // ---------------------------------------------------------------- header: theme, network, outbox
+  function initChrome() {
+    const btn = $("#theme");
+    if (btn) btn.addEventListener("click", () => {
+      const cur = document.documentElement.dataset.theme;
+      const dark = cur === "dark" || (cur === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+      const next = dark ? "light" : "dark";
+      document.documentElement.dataset.theme = next;
+      store.set("theme", next);
+      try { localStorage.setItem("companion.theme", next); } catch (e) { /* ignore */ }
+    });
+    const net = $("#net");
+    const show = () => { if (net) { net.hidden = navigator.onLine; net.textContent = _("Offline"); } };
+    addEventListener("online", show);
+    addEventListener("offline", show);
+    show();
+    if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* not fatal */ });
+    }
+  }
+
+  function signedIn() { return !!store.get("token", null); }
+
+  function requireSignIn() {
+    if (signedIn()) return true;
+    location.href = "/?next=" + encodeURIComponent(location.pathname);
+    return false;
+  }
+
+  function showError(root, key, text) {
+    const el = $(`[data-error-for="${key}"]`, root) || $('[data-error-for="form"]', root);
+    if (el) el.textContent = text; else toast(text);
+  }
+  function clearErrors(root) { $$("[data-error-for]", root).forEach((el) => { el.textContent = ""; }); }
+
+  // ---------------------------------------------------------------- page: home
+  async function pageHome() {
+    const next = new URLSearchParams(location.search).get("next");
+    const signin = $("#signin");
+    const start = $("#start");
+    const enter = (data) => {
+      store.set("token", data.token || data.key);
+      const name = data.name || (data.player && data.player.name) || data.username || "";
+      store.set("me", name);
+      location.href = next && next.startsWith("/") ? next : "/";
+    };
+    if (!signedIn()) {
+      signin.hidden = false;
+      $("#guest-name").value = store.get("me", "") || "";
+      $("#guest-form").addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        const name = $("#guest-name").value.trim();
+        if (!name) return;
+        try { enter(Object.assign({ name }, await API.guest(name))); } catch (e) { toast(errorText(e)); }
+      });
+      $("#login-form").addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        try { enter(Object.assign({ name: $("#login-user").value }, await API.login($("#login-user").value, $("#login-pass").value))); } catch (e) { showError(signin, "login", errorText(e)); }
+      });
+      return;
+    }
+    start.hidden = false;
+    $("#me").textContent = store.get("me", "?");
+    $("#signout").addEventListener("click", () => { store.del("token"); location.reload(); });
+    const ul = $("#matches");
+    try {
+      const matches = await API.matches();
+      ul.replaceChildren();
+      if (!matches.length) ul.append(h("li", { class: "muted", text: _("No matches yet.") }));
+      for (const m of matches) {
+        const names = seatNames(m).join(", ");
+        ul.append(h("li", {}, h("a", { href: `/m/${m.id}/` },
+          h("span", {}, h("strong", { text: gameTitle(m.game) }), " · ", names),
+          h("span", { class: "muted", text: m.status === "finished" ? _("finished") : _("open") }))));
+      }
+    } catch (e) {
+      ul.replaceChildren(h("li", { class: "muted", text: errorText(e) }));
+    }
+  }
+
+  function seatNames(match) {
+    const seats = match.seats || match.players || [];
+    return seats.map((s) => (typeof s === "string" ? s : s.name || (s.player && (s.player.name || s.player)) || s.player_name || "?"));
+  }
+
+  // ---------------------------------------------------------------- page: new match
+  function humanize(key) { return String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()); }
+
+  function variantControl(v) {
+    const id = "var-" + v.key;
+    let input;
+    if (v.type === "boolean") {
+      input = h("input", { type: "checkbox", id, name: v.key });
+      input.checked = !!v.default;
+    } else if (v.choices && v.choices.length) {
+      input = h("select", { id, name: v.key }, v.choices.map((c) => h("option", { value: JSON.stringify(c), text: humanize(c) })));
+      input.value = JSON.stringify(v.default);
+    } else if (v.type === "integer" || v.type === "number") {
+      input = h("input", { type: "number", id, name: v.key, inputmode: "numeric", min: v.minimum, max: v.maximum, step: v.multiple_of || 1, value: v.default ?? "" });
+    } else if (v.type === "list") {
+      input = h("input", { id, name: v.key, value: (v.default || []).join(" ") });
+    } else {
+      input = h("input", { id, name: v.key, value: v.default ?? "" });
+    }
+    input.dataset.variant = v.key;
+    const shownDefault = v.type === "list" ? (v.default || []).join(" ") : v.type === "boolean" ? (v.default ? _("on") : _("off")) : humanize(v.default);
+    return h("div", { class: "var" },
+      v.type === "boolean"
+        ? h("div", { class: "row" }, input, h("label", { for: id, text: humanize(v.key) }))
+        : [h("label", { for: id, text: humanize(v.key) })],
+      h("p", { class: "doc" }, v.doc || "", " ", h("span", { class: "muted", text: fmt(_("Default: %(value)s"), { value: shownDefault }) })),
+      v.type === "boolean" ? null : input,
+      h("p", { class: "error", dataset: { errorFor: "variant:" + v.key } }));
+  }
+
+  function readVariant(v, input) {
+    let value;
+    if (v.type === "boolean") value = input.checked;
+    else if (v.choices && v.choices.length) value = JSON.parse(input.value);
+    else if (v.type === "integer") value = input.value === "" ? null : parseInt(input.value, 10);
+    else if (v.type === "list") value = input.value.split(/[\s,]+/).filter(Boolean);
+    else value = input.value;
+    return JSON.stringify(value) === JSON.stringify(v.default) ? undefined : value;
+  }
+
+  async function pageNew() {
+    if (!requireSignIn()) return;
+    const form = $("#new-form");
+    let games = [];
+    try { games = await API.games(); } catch (e) { showError(form, "form", errorText(e)); return; }
+    let game = null;
+    const playersOl = $("#players");
+    const known = store.get("names", []);
+    const datalist = h("datalist", { id: "known-names" }, known.map((n) => h("option", { value: n })));
+    add(form, datalist);
+
+    function addPlayer(name) {
+      const i = playersOl.children.length;
+      const input = h("input", { name: "player", list: "known-names", value: name || "", "aria-label": fmt(_("Player %(n)s"), { n: i + 1 }), autocomplete: "off", required: true });
+      const remove = h("button", { type: "button", class: "ghost", "aria-label": _("Remove"), onclick: () => { li.remove(); } }, "✕");
+      const li = h("li", {}, h("div", {}, input, remove));
+      playersOl.append(li);
+      return input;
+    }
+
+    function choose(g) {
+      game = g;
+      $$("#games button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === g.name)));
+      $("#players-hint").textContent = fmt(_("%(min)s to %(max)s players."), { min: g.min_players, max: g.max_players });
+      const want = Math.max(g.min_players, Math.min(g.max_players, g.name === "hearts" || g.name === "bourre" ? 4 : g.min_players));
+      while (playersOl.children.length < want) addPlayer(playersOl.children.length === 0 ? store.get("me", "") : "");
+      $("#variants").replaceChildren(...(g.variants || []).map(variantControl));
+    }
+
+    $("#games").replaceChildren(...games.map((g) => h("button", { type: "button", dataset: { game: g.name }, "aria-pressed": "false", onclick: () => choose(g) }, gameTitle(g))));
+    $("#add-player").addEventListener("click", () => addPlayer("").focus());
+    const wanted = new URLSearchParams(location.search).get("game");
+    const initial = games.find((g) => g.name === wanted) || games[0];
+    if (initial) choose(initial);
+
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      clearErrors(form);
+      const players = $$("input[name=player]", playersOl).map((i) => i.value.trim()).filter(Boolean);
+      const variants = {};
+      for (const v of game.variants || []) {
+        const value = readVariant(v, $(`[data-variant="${v.key}"]`, form));
+        if (value !== undefined) variants[v.key] = value;
+      }
+      $("#create").disabled = true;
+      try {
+        const match = await API.createMatch({ game: game.name, players, variants });
+        store.set("names", Array.from(new Set([...players, ...known])).slice(0, 30));
+        location.href = `/m/${match.id}/`;
+      } catch (e) {
+        $("#create").disabled = false;
+        const fields = Object.keys(e.fields || {});
+        const key = e.params.key || fields.find((f) => f !== "players" && f !== "game");
+        if (e.code === "wrong_player_count" || fields.includes("players")) showError(form, "players", errorText(e));
+        else if (key) showError(form, "variant:" + key, errorText(e) + (e.message ? ` (${e.message})` : ""));
+        else showError(form, "form", errorText(e));
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- page: join
+  async function pageJoin() {
+    if (!requireSignIn()) return;
+    const form = $("#join-form");
+    let seat;
+    async function go() {
+      clearErrors(form);
+      const code = $("#join-code").value.trim().toUpperCase();
+      if (!code) return;
+      try {
+        const match = await API.join(code, seat);
+        location.href = `/m/${match.id || match.match_id}/`;
+      } catch (e) {
+        if (e.code === "seat_required") {
+          const free = e.params.free_seats || [];
+          const names = e.params.free_seat_names || e.params.names || {};
+          let box = $("#seat-choice");
+          if (!box) { box = h("div", { id: "seat-choice", class: "seg" }); $("#join-go").before(h("p", { text: _("Which seat is yours?") }), box); }
+          box.replaceChildren(...free.map((s, i) => h("button", { type: "button", dataset: { seat: s }, onclick: () => { seat = s; go(); } },
+            (Array.isArray(names) ? names[i] : names[s]) || fmt(_("Seat %(n)s"), { n: s + 1 }))));
+          if (!free.length) showError(form, "code", _("Every seat at this table is taken."));
+        } else showError(form, "code", errorText(e));
+      }
+    }
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); go(); });
+    if (body.dataset.code) go();
+  }
+
+  // ---------------------------------------------------------------- page: table (state)
+  const S = {
+    id: null, match: null, game: null, players: [], summary: null, etag: null, events: [], legal: [],
+    seq: 0, pending: [], conflicts: [], sending: false, tab: "entry", lastKey: null,
+  };
+
+  const cardRank = (c) => c.slice(0, -1).replace("T", "10");
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  function cardLabel(c) {
+    if (!c) return "";
+    c = String(c);
+    if (c === "JK") return "🃏";
+    const s = c.slice(-1);
+    return SUITS[s] ? cardRank(c) + SUITS[s] : c;
+  }
+  const cardRed = (c) => /[HD♥♦]$/.test(String(c));
+
+  async function pageTable() {
+    if (!requireSignIn()) return;
+    S.id = body.dataset.matchId;
+    $$(".tabs button").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
+    $("#undo").addEventListener("click", undoLast);
+    addEventListener("online", () => flush());
+    try {
+      S.match = await API.match(S.id);
+      store.set("match." + S.id, S.match);
+    } catch (e) {
+      S.match = store.get("match." + S.id, null);
+      if (!S.match) { $("#title").textContent = errorText(e); return; }
+    }
+    S.players = seatNames(S.match);
+    try {
+      const games = await API.games();
+      store.set("games", games);
+      S.game = games.find((g) => g.name === S.match.game);
+    } catch (e) {
+      S.game = (store.get("games", []) || []).find((g) => g.name === S.match.game);
+    }
+    S.game = S.game || { name: S.match.game, title: S.match.game, variants: [], events: {}, result_event_types: [] };
+    $("#title").textContent = gameTitle(S.game) + " · " + S.players.join(", ");
+    document.title = gameTitle(S.game) + " · Companion";
+    renderShare();
+    S.summary = store.get("summary." + S.id, null);
+    S.events = store.get("events." + S.id, []);
+    if (S.summary) renderAll();
+    await refresh(true);
+    await renderOutbox();
+    flush();
+    setInterval(() => { refresh(false); if (S.pending.length) flush(); }, POLL_MS);
+  }
+
+  function selectTab(tab) {
+    S.tab = tab;
+    $$(".tabs button").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === tab)));
+    $$(".tab").forEach((s) => { s.hidden = s.id !== "tab-" + tab; });
+  }
+
+  async function refresh(force) {
+    let response;
+    try {
+      response = await API.summary(S.id, force ? null : S.etag);
+    } catch (e) { return; }
+    if (response.status === 304) return;
+    if (!response.ok) return;
+    const summary = await response.json();
+    S.etag = response.headers.get("ETag");
+    S.summary = summary.summary || summary;
+    store.set("summary." + S.id, S.summary);
+    if (typeof summary.last_seq === "number") S.seq = summary.last_seq;
+    try {
+      S.events = await API.events(S.id);
+      store.set("events." + S.id, S.events);
+    } catch (e) { /* keep the old list */ }
+    try { S.legal = await API.legal(S.id); } catch (e) { S.legal = []; }
+    renderAll();
+  }
+
+  function renderAll() {
+    renderStatus();
+    renderBoard();
+    renderLog();
+    const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq]);
+    if (key !== S.lastKey) {
+      S.lastKey = key;
+      renderEntry();
+      renderCards();
+    }
+  }
+
+  // ---------------------------------------------------------------- table: status and board
+  function statusValue(key, value) {
+    if (value === null || value === undefined) return null;
+    if (SEAT_KEYS.has(key) && typeof value === "number") return S.players[value] ?? value;
+    if (Array.isArray(value) && value.length === S.players.length && value.every((v) => typeof v !== "object")) {
+      return value.map((v, i) => `${S.players[i]} ${v === true ? "✓" : v === false ? "–" : word(v)}`).join(" · ");
+    }
+    if (Array.isArray(value)) return value.map((v) => (typeof v === "number" ? S.players[v] ?? v : typeof v === "object" ? JSON.stringify(v) : word(v))).join(", ") || "—";
+    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${S.players[k] ?? humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+    if (typeof value === "boolean") return value ? _("yes") : _("no");
+    return word(value);
+  }
+
+  function renderStatus() {
+    const s = S.summary;
+    const el = $("#status");
+    if (!s) return;
+    const chips = [];
+    if (s.finished) {
+      const r = s.result || {};
+      const winners = (r.winners || []).map((w) => S.players[w]).join(", ");
+      chips.push(h("span", { class: "chip alert", text: fmt(_("Finished — winner: %(names)s"), { names: winners }) }));
+    } else if (s.to_act !== null && s.to_act !== undefined) {
+      chips.push(h("span", { class: "chip", text: fmt(_("%(name)s to act"), { name: S.players[s.to_act] }) }));
+    }
+    for (const [key, value] of Object.entries(s)) {
+      if (PROTOCOL_KEYS.has(key)) continue;
+      const shown = statusValue(key, value);
+      if (shown === null || shown === "" || typeof value === "object" && value !== null && !Array.isArray(value) && !Object.keys(value).length) continue;
+      chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
+    }
+    for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", text: f.text || f.message || f.code }));
+    el.replaceChildren(...chips);
+  }
+
+  function perSeat(entry) {
+    const n = S.players.length;
+    for (const k of ["scores", "deltas", "score_changes", "changes", "points_scored", "entries", "chips", "points"]) {
+      if (Array.isArray(entry[k]) && entry[k].length === n && entry[k].every((v) => typeof v === "number" || v === null)) return entry[k];
+    }
+    for (const [k, v] of Object.entries(entry)) {
+      if (k !== "totals" && Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number")) return v;
+    }
+    return null;
+  }
+
+  function renderBoard() {
+    const s = S.summary;
+    if (!s) return;
+    const n = S.players.length;
+    const dealer = typeof s.dealer === "number" ? s.dealer : null;
+    const head = h("tr", {}, h("th", { text: "#" }), S.players.map((p, i) => h("th", {
+      class: [i === dealer ? "dealer" : "", i === s.to_act ? "toact" : ""].join(" ").trim() || null,
+      title: i === dealer ? _("Dealer") : null, text: p,
+    })));
+    const rows = (s.history || []).map((entry, idx) => {
+      const vals = perSeat(entry) || [];
+      const totals = Array.isArray(entry.totals) ? entry.totals : [];
+      const label = entry.hand ?? entry.deal ?? entry.round ?? idx + 1;
+      return h("tr", { dataset: { hand: idx } }, h("td", { class: "hand", text: label }),
+        Array.from({ length: n }, (_x, seat) => h("td", {}, h("button", {
+          type: "button", class: "n", dataset: { hand: idx, seat }, "aria-label": fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }),
+          onclick: () => explain(idx, seat),
+        }, vals[seat] === undefined || vals[seat] === null ? "–" : signed(vals[seat]), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null))));
+    });
+    const winners = new Set((s.result && s.result.winners) || []);
+    const totals = h("tr", { class: "totals" }, h("td", { class: "hand", text: "Σ" }), (s.totals || []).map((t, seat) => h("td", { class: winners.has(seat) ? "win" : null },
+      h("button", { type: "button", class: "n", dataset: { total: seat }, onclick: () => explainTotal(seat) }, typeof t === "object" ? JSON.stringify(t) : t))));
+    const finished = s.finished ? h("div", { class: "finished", text: (s.result && s.result.how) ? fmt(_("Game over: %(how)s"), { how: s.result.how }) : _("Game over") }) : null;
+    $("#board").replaceChildren(...[finished, h("table", {}, h("thead", {}, head), h("tbody", {}, rows, totals))].filter(Boolean));
+  }
+  const signed = (v) => (typeof v === "number" && v > 0 && S.game.name !== "hearts" ? "+" + v : String(v));
+
+  function explain(idx, seat) {
+    const entry = (S.summary.history || [])[idx] || {};
+    const notes = (entry.explain || []).filter((n) => n.seat === null || n.seat === undefined || n.seat === seat);
+    const vals = perSeat(entry) || [];
+    const lines = [];
+    if (Array.isArray(entry.points) && entry.points !== vals) lines.push(fmt(_("Penalty points taken: %(points)s"), { points: POINTS(entry.points[seat]) }));
+    if (vals[seat] !== undefined) lines.push(fmt(_("Score for this hand: %(value)s"), { value: vals[seat] }));
+    for (const note of notes) lines.push(explainText(note));
+    if (Array.isArray(entry.totals)) lines.push(fmt(_("Total after this hand: %(value)s"), { value: entry.totals[seat] }));
+    const label = entry.hand ?? entry.deal ?? entry.round ?? idx + 1;
+    dialog(h("div", { class: "explain" }, h("h2", { text: fmt(_("%(name)s, hand %(hand)s"), { name: S.players[seat], hand: label }) }),
+      h("ul", {}, lines.map((t) => h("li", { text: t })))));
+  }
+
+  function explainTotal(seat) {
+    const hist = S.summary.history || [];
+    const items = hist.map((e, i) => { const v = (perSeat(e) || [])[seat]; return v === undefined ? null : `${e.hand ?? i + 1}: ${v}`; }).filter(Boolean);
+    dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || _("No hands yet.") }),
+      h("p", { text: fmt(_("Total: %(value)s"), { value: (S.summary.totals || [])[seat] }) })));
+  }
+
+  // ---------------------------------------------------------------- table: history and corrections
+  function describe(ev) {
+    const p = ev.payload || {};
+    if (ev.type === "void") return fmt(_("Voided entry #%(seq)s"), { seq: p.seq });
+    if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq });
+    if (Array.isArray(p.points) && p.points.length === S.players.length) return S.players.map((n, i) => `${n} ${p.points[i]}`).join(", ");
+    const parts = Object.entries(p).map(([k, v]) => `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
+    return `${humanize(ev.type)} ${parts.join("; ")}`.trim();
+  }
+
+  function whoWhen(ev) {
+    const who = ev.recorded_by_name || (ev.recorded_by && (ev.recorded_by.name || ev.recorded_by.username)) || ev.recorded_by || "?";
+    const when = ev.recorded_at ? new Date(ev.recorded_at).toLocaleString(body.dataset.language, { dateStyle: "short", timeStyle: "short" }) : "";
+    return fmt(_("%(who)s at %(when)s"), { who, when });
+  }
+
+  function voidedMap() {
+    const voided = new Map();
+    for (const ev of S.events) if (ev.type === "void" && ev.payload) voided.set(ev.payload.seq, ev);
+    return voided;
+  }
+
+  function renderLog() {
+    const voided = voidedMap();
+    const ol = $("#log");
+    const items = [...S.events].reverse().map((ev) => {
+      const by = voided.get(ev.seq);
+      return h("li", { value: ev.seq, class: by ? "voided" : null, dataset: { seq: ev.seq } },
+        h("div", { class: "what", text: describe(ev) }),
+        h("div", { class: "who", text: whoWhen(ev) }),
+        by ? h("div", { class: "who", text: fmt(_("Voided by %(who)s"), { who: whoWhen(by) }) }) : null,
+        !by && ev.type !== "void" ? h("button", { type: "button", class: "ghost", onclick: () => voidEntry(ev) }, _("Void…")) : null);
+    });
+    ol.replaceChildren(...items);
+    if (!items.length) ol.append(h("li", { class: "muted", text: _("Nothing recorded yet.") }));
+  }
+
+  async function voidEntry(ev) {
+    const ok = await confirmDialog(fmt(_("Void entry #%(seq)s (%(what)s)? It stays in the history, but no longer counts."), { seq: ev.seq, what: describe(ev) }), _("Void"));
+    if (ok) record("void", { seq: ev.seq });
+  }
+
+  async function undoLast() {
+    const voided = voidedMap();
+    const last = [...S.events].reverse().find((e) => e.type !== "void" && !voided.has(e.seq));
+    if (!last) { toast(_("Nothing to undo.")); return; }
+    const ok = await confirmDialog(fmt(_("Undo the last entry (#%(seq)s: %(what)s)?"), { seq: last.seq, what: describe(last) }), _("Undo"));
+    if (ok) record("void", { seq: last.seq });
+  }
+
+  // ---------------------------------------------------------------- recording, outbox, conflicts
+  async function record(type, payload, { onError } = {}) {
+    const entry = {
+      client_event_id: uuid4(), match_id: String(S.id), type, payload,
+      expected_seq: S.seq + 1 + S.pending.length, created: Date.now(),
+    };
+    await Outbox.put(entry);
+    S.errorHandlers = S.errorHandlers || {};
+    if (onError) S.errorHandlers[entry.client_event_id] = onError;
+    await renderOutbox();
+    await flush();
+    return entry;
+  }
+
+  async function renderOutbox() {
+    S.pending = (await Outbox.forMatch(S.id)).filter((e) => !e.conflict);
+    const waiting = S.pending.length;
+    const el = $("#outbox");
+    el.hidden = waiting === 0;
+    el.textContent = fmt(n_("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", waiting), { count: waiting });
+    el.dataset.count = waiting;
+  }
+
+  async function flush() {
+    if (S.sending || !S.id) return;
+    S.sending = true;
+    try {
+      for (const entry of await Outbox.forMatch(S.id)) {
+        if (entry.conflict) continue;
+        let result;
+        try {
+          result = await API.append(S.id, entry);
+        } catch (e) {
+          if (e.status === 0 || e.status >= 500) break; // offline or server trouble: try again later
+          await Outbox.remove(entry.client_event_id);
+          if (e.status === 409 && e.code === "stale_seq") {
+            await showConflict(entry, e);
+          } else {
+            const handler = (S.errorHandlers || {})[entry.client_event_id];
+            if (handler) handler(e); else toast(errorText(e), 6000);
+            // Later entries were numbered after this one: it will never take its seq.
+            for (const later of await Outbox.forMatch(S.id)) {
+              if (later.created > entry.created) { later.expected_seq -= 1; await Outbox.put(later); }
+            }
+          }
+          continue;
+        }
+        await Outbox.remove(entry.client_event_id);
+        const ev = (result && (result.event || result)) || {};
+        if (typeof ev.seq === "number") S.seq = Math.max(S.seq, ev.seq);
+      }
+    } finally {
+      S.sending = false;
+      await renderOutbox();
+      await refresh(true);
+    }
+  }
+
+  async function showConflict(entry, err) {
+    // The other phone's entry won: show it next to ours, and let the table decide.
+    S.events = await API.events(S.id).catch(() => S.events);
+    const winners = S.events.filter((ev) => ev.seq >= entry.expected_seq);
+    const box = $("#conflict");
+    box.hidden = false;
+    const close = () => { box.hidden = true; box.replaceChildren(); };
+    box.replaceChildren(
+      h("strong", { text: _("Another phone recorded first.") }),
+      h("p", { text: _("Recorded first:") }),
+      h("ul", { class: "won" }, winners.map((ev) => h("li", { text: `#${ev.seq} ${describe(ev)} — ${whoWhen(ev)}` }))),
+      h("p", {}, _("Your entry (not recorded):") + " ", h("em", { text: describe(entry) })),
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "ghost", onclick: close }, _("Discard mine")),
+        h("button", { type: "button", onclick: async () => { close(); await refresh(true); record(entry.type, entry.payload); } }, _("Record mine as well"))));
+    await refresh(true);
+  }
+
+  // ---------------------------------------------------------------- entry forms
+  function legalOf(type) { return S.legal.filter((a) => a.type === type); }
+
+  function renderEntry() {
+    const root = $("#tab-entry");
+    if (!S.summary) return;
+    if (S.summary.finished) {
+      root.replaceChildren(h("p", { class: "finished", text: _("The match is over. Corrections are still possible in the history.") }));
+      return;
+    }
+    const fast = FAST[S.game.name];
+    const resultTypes = S.game.result_event_types || [];
+    const type = resultTypes.find((t) => !S.legal.length || legalOf(t).length) || resultTypes[0];
+    if (fast && type) { root.replaceChildren(fast(type)); return; }
+    if (type) { root.replaceChildren(genericForm(type, legalOf(type)[0] || {})); return; }
+    root.replaceChildren(h("p", { class: "muted", text: _("Use the card-by-card tab to record this game.") }));
+  }
+
+  function seatButtons(name, { nullable, value, onChange, multi } = {}) {
+    const chosen = new Set(multi ? value || [] : value === null || value === undefined ? [] : [value]);
+    const wrap = h("div", { class: "seg", role: multi ? "group" : "radiogroup", dataset: { field: name } });
+    const paint = () => $$("button", wrap).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.seat === "" ? chosen.size === 0 : chosen.has(+b.dataset.seat))));
+    const items = S.players.map((p, i) => [i, p]);
+    if (nullable && !multi) items.unshift(["", _("nobody")]);
+    for (const [seat, label] of items) {
+      wrap.append(h("button", { type: "button", dataset: { seat }, onclick: () => {
+        if (seat === "") chosen.clear();
+        else if (multi) { if (chosen.has(seat)) chosen.delete(seat); else chosen.add(seat); }
+        else { chosen.clear(); chosen.add(seat); }
+        paint();
+        if (onChange) onChange(wrap.value);
+      } }, label));
+    }
+    Object.defineProperty(wrap, "value", { get: () => (multi ? [...chosen].sort((a, b) => a - b) : chosen.size ? [...chosen][0] : null) });
+    paint();
+    return wrap;
+  }
+
+  function stepper(id, { min = 0, max = 999, step = 1, value = 0, onInput, label }) {
+    const input = h("input", { id, class: "num", type: "number", inputmode: "numeric", min, max, step, value, "aria-label": label });
+    const bump = (d) => { const v = (parseInt(input.value, 10) || 0) + d; input.value = Math.max(min, Math.min(max, v)); input.dispatchEvent(new Event("input")); };
+    if (onInput) input.addEventListener("input", onInput);
+    input.addEventListener("focus", () => input.select());
+    return h("div", { class: "ctl stepper" },
+      h("button", { type: "button", "aria-label": "−", onclick: () => bump(-step) }, "−"), input,
+      h("button", { type: "button", "aria-label": "+", onclick: () => bump(step) }, "+"));
+  }
+
+  function submitRow(form, label, send) {
+    const btn = h("button", { type: "submit", class: "big", dataset: { submit: "1" } }, label);
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); clearErrors(form); send(); });
+    return h("div", {}, h("p", { class: "error", dataset: { errorFor: "form" } }), btn);
+  }
+
+  function fieldError(form, err, guess) {
+    const text = errorText(err);
+    const p = err.params || {};
+    const candidates = [];
+    if (typeof p.seat === "number") candidates.push(`seat:${p.seat}`);
+    if (guess && guess[err.code]) candidates.push(guess[err.code]);
+    for (const f of Object.keys(err.fields || {})) candidates.push(f);
+    for (const key of candidates) {
+      const el = $(`[data-error-for="${key}"]`, form);
+      if (el) { el.textContent = text; return; }
+    }
+    showError(form, "form", text);
+  }
+
+  // ---- Hearts: penalty points per player, the 26 check, a moon button per player
+  function heartsForm(type) {
+    const v = S.match.variants || {};
+    const n = S.players.length;
+    const form = h("form", { class: "stack", id: "hearts-form", novalidate: true });
+    const inputs = [];
+    const sum = h("p", { class: "sum", dataset: { sum: "1" }, "aria-live": "polite" });
+    const update = () => {
+      const total = inputs.reduce((a, i) => a + (parseInt(i.value, 10) || 0), 0);
+      sum.textContent = fmt(_("Total %(total)s of 26"), { total });
+      sum.className = "sum " + (total === 26 ? "ok" : "bad");
+      moonChoice.hidden = !(v.moon_scoring === "shooter_choice" && inputs.some((i) => +i.value === 26));
+    };
+    const moonChoice = h("div", { hidden: true }, h("p", { text: _("The shooter chooses:") }),
+      h("div", { class: "seg", id: "moon-choice" }, [["add_to_others", _("+26 to everyone else")], ["subtract_from_shooter", _("−26 for me")]].map(([val, label]) =>
+        h("button", { type: "button", dataset: { choice: val }, onclick: (e) => { $$("#moon-choice button", form).forEach((b) => b.classList.toggle("on", b === e.currentTarget)); } }, label))));
+    const rows = S.players.map((name, seat) => {
+      const st = stepper(`pts-${seat}`, { min: 0, max: 26, value: "", onInput: update, label: fmt(_("Penalty points of %(name)s"), { name }) });
+      const input = $("input", st);
+      input.placeholder = "0";
+      inputs.push(input);
+      const moon = h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), onclick: () => {
+        inputs.forEach((i, s) => { i.value = s === seat ? 26 : 0; });
+        update();
+      } }, "☾ 26");
+      return h("div", { class: "seat-row" }, h("label", { class: "name", for: `pts-${seat}`, text: name }), h("div", { class: "ctl" }, st, moon),
+        h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
+    });
+    const jd = v.jack_of_diamonds && v.jack_of_diamonds !== "off" ? seatButtons("jd_taker", {}) : null;
+    const noTricks = v.avoid_all_tricks_bonus ? seatButtons("no_tricks", { multi: true }) : null;
+    const hand = S.summary.hand || (S.summary.history || []).length + 1;
+    add(form, 
+      h("h2", { text: fmt(_("Hand %(hand)s: penalty points"), { hand }) }),
+      h("p", { class: "muted", text: _("Hearts 1 each, Q♠ 13. Leave a player empty for 0.") }),
+      h("div", { class: "seat-rows" }, rows),
+      h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "points" } })),
+      moonChoice,
+      jd ? h("div", {}, h("p", { text: v.jack_of_diamonds === "td_minus_10" ? _("Who took the 10♦?") : _("Who took the J♦?") }), jd, h("p", { class: "error", dataset: { errorFor: "jd_taker" } })) : null,
+      noTricks ? h("div", {}, h("p", { text: _("Who took no trick?") }), noTricks) : null,
+      submitRow(form, _("Record hand"), () => {
+        const points = inputs.map((i) => parseInt(i.value, 10) || 0);
+        const total = points.reduce((a, b) => a + b, 0);
+        if (total !== 26) { fieldError(form, { code: "points_must_total_26", params: { total } }, { points_must_total_26: "points" }); return; }
+        const payload = { points };
+        if (jd) payload.jd_taker = jd.value;
+        if (noTricks && noTricks.value.length) payload.no_tricks = noTricks.value;
+        const chosen = $("#moon-choice button.on", form);
+        if (!moonChoice.hidden && chosen) payload.moon_choice = chosen.dataset.choice;
+        record(type, payload, { onError: (e) => fieldError(form, e, { points_must_total_26: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
+        inputs.forEach((i) => { i.value = ""; });
+        update();
+      }));
+    update();
+    return form;
+  }
+
+  // ---- Thousand: declarer, contract, card points (last = 120 − others), tricks, marriages
+  const MARRIAGE_SUITS = ["S", "C", "D", "H"];
+  function thousandForm(type) {
+    const schema = ((S.game.events || {})[type] || {}).properties || {};
+    const n = S.players.length;
+    const form = h("form", { class: "stack", id: "thousand-form", novalidate: true });
+    const legal = legalOf(type)[0] || {};
+    const active = Array.isArray(legal.active) ? legal.active : Array.isArray(S.summary.active) ? S.summary.active : S.players.map((_x, i) => i).filter((i) => i !== S.summary.inactive);
+    const outcomes = schema.outcome && schema.outcome.enum ? schema.outcome.enum : schema.kind && schema.kind.enum ? schema.kind.enum : null;
+    const outcomeKey = schema.outcome ? "outcome" : "kind";
+    let outcome = outcomes ? outcomes[0] : null;
+    const declarer = seatButtons("declarer", { value: legal.declarer ?? null });
+    const minBid = legal.min || legal.min_bid || 100;
+    const contract = stepper("contract", { min: minBid, max: 400, step: legal.step || 5, value: minBid, label: _("Contract") });
+    const pts = [];
+    const tricks = [];
+    const marr = [];
+    const touched = [];
+    const sum = h("p", { class: "sum" });
+    const update = (changedSeat) => {
+      if (changedSeat !== undefined) touched[changedSeat] = Date.now();
+      // The one card-points field not typed in yet is filled as 120 minus the others (§2.2).
+      const empty = active.filter((s) => pts[s].value === "" || (touched[s] === undefined && s !== changedSeat));
+      if (empty.length === 1 && changedSeat !== undefined) {
+        const s = empty[0];
+        const rest = active.filter((x) => x !== s).reduce((a, x) => a + (parseInt(pts[x].value, 10) || 0), 0);
+        pts[s].value = Math.max(0, 120 - rest);
+        pts[s].dataset.auto = "1";
+      }
+      const total = active.reduce((a, s) => a + (parseInt(pts[s].value, 10) || 0), 0);
+      sum.textContent = fmt(_("Card points %(total)s of 120"), { total });
+      sum.className = "sum " + (total === 120 ? "ok" : "bad");
+    };
+    const rows = S.players.map((name, seat) => {
+      const isActive = active.includes(seat);
+      const st = stepper(`cp-${seat}`, { min: 0, max: 120, step: 5, value: "", label: fmt(_("Card points of %(name)s"), { name }) });
+      const input = $("input", st);
+      input.step = 1;
+      input.addEventListener("input", () => { delete input.dataset.auto; update(seat); });
+      pts[seat] = input;
+      const tr = stepper(`tr-${seat}`, { min: 0, max: n === 2 ? 10 : 8, value: "", label: fmt(_("Tricks of %(name)s"), { name }) });
+      tricks[seat] = $("input", tr);
+      const noTrick = h("button", { type: "button", class: "ghost", dataset: { notrick: seat }, onclick: () => {
+        tricks[seat].value = 0; pts[seat].value = 0; marr[seat].forEach((b) => b.classList.remove("on")); update(seat);
+      } }, _("no trick"));
+      marr[seat] = MARRIAGE_SUITS.map((suit) => h("button", { type: "button", class: "ghost" + (suit === "H" || suit === "D" ? " suit-h" : ""), dataset: { marriage: suit, seat },
+        "aria-label": fmt(_("Marriage %(suit)s"), { suit: SUITS[suit] }), onclick: (e) => e.currentTarget.classList.toggle("on") }, "♔" + SUITS[suit]));
+      return h("div", { class: "seat-row", hidden: !isActive },
+        h("label", { class: "name", for: `cp-${seat}`, text: name }), st,
+        h("div", { class: "extra" }, h("span", { class: "muted", text: _("Tricks") }), tr, noTrick),
+        h("div", { class: "extra" }, h("span", { class: "muted", text: _("Marriages") }), marr[seat]),
+        h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
+    });
+    const deal = (S.summary.history || []).length + 1;
+    add(form, 
+      h("h2", { text: fmt(_("Deal %(deal)s"), { deal }) }),
+      outcomes ? h("div", { class: "seg", id: "outcome" }, outcomes.map((o) => h("button", { type: "button", dataset: { outcome: o }, "aria-pressed": String(o === outcome), onclick: (e) => {
+        outcome = o; $$("#outcome button", form).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
+        $$(".seat-rows", form).forEach((el) => { el.hidden = o !== outcomes[0]; });
+      } }, humanize(o)))) : null,
+      h("p", { text: _("Declarer") }), declarer, h("p", { class: "error", dataset: { errorFor: "declarer" } }),
+      h("label", { for: "contract", text: _("Contract") }), contract, h("p", { class: "error", dataset: { errorFor: "contract" } }),
+      h("div", { class: "seat-rows" }, rows),
+      h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "card_points" } }), h("p", { class: "error", dataset: { errorFor: "tricks" } })),
+      submitRow(form, _("Record deal"), () => {
+        if (declarer.value === null) { showError(form, "declarer", _("Choose the declarer.")); return; }
+        const payload = { declarer: declarer.value, contract: parseInt($("#contract", form).value, 10) };
+        if (outcomes) payload[outcomeKey] = outcome;
+        const played = !outcomes || outcome === outcomes[0];
+        if (played) {
+          const cp = S.players.map((_x, s) => (active.includes(s) ? parseInt(pts[s].value, 10) || 0 : 0));
+          const tk = S.players.map((_x, s) => (active.includes(s) ? parseInt(tricks[s].value, 10) || 0 : 0));
+          const total = cp.reduce((a, b) => a + b, 0);
+          if (total !== 120) { showError(form, "card_points", fmt(_("Card points must total 120; these total %(total)s."), { total })); return; }
+          const mar = S.players.map((_x, s) => marr[s].filter((b) => b.classList.contains("on")).map((b) => b.dataset.marriage));
+          const keys = Object.keys(schema);
+          payload[keys.includes("card_points") ? "card_points" : "points"] = cp;
+          if (keys.includes("tricks") || !keys.length) payload.tricks = tk;
+          if (keys.includes("marriages") || !keys.length) payload.marriages = mar;
+        }
+        for (const key of Object.keys(payload)) if (Object.keys(schema).length && !(key in schema)) delete payload[key];
+        record(type, payload, { onError: (e) => fieldError(form, e, { card_points_must_total_120: "card_points", tricks_must_total_8: "tricks" }) });
+      }));
+    update();
+    return form;
+  }
+
+  const FAST = { hearts: heartsForm, thousand: thousandForm };
+
+  // ---- Any event of any game, from the catalogue's JSON Schema
+  const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|hand|amount|stake|penalt)/;
+  const ORDER_RE = /(order|ranking|finish|place)/;
+  const SEAT_RE = /(seat|declarer|winner|judge|taker|tonker|dealer|caller|player|shooter|leader|loser|inactive|by|who|offender|target)$/;
+
+  function schemaField(name, schema, prefill) {
+    let s = schema || {};
+    let nullable = false;
+    if (s.anyOf) { nullable = s.anyOf.some((x) => x.type === "null"); s = s.anyOf.find((x) => x.type !== "null") || {}; }
+    const label = h("label", { text: humanize(name) });
+    const err = h("p", { class: "error", dataset: { errorFor: name } });
+    const pre = prefill[name];
+    let get;
+    let ctl;
+    if (s.enum) {
+      let value = pre ?? (nullable ? null : s.enum[0]);
+      ctl = h("div", { class: "seg", dataset: { field: name } }, s.enum.map((o) => h("button", { type: "button", "aria-pressed": String(o === value), onclick: (e) => {
+        value = o; $$("button", ctl).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
+      } }, word(humanize(o)))));
+      get = () => value;
+    } else if (s.type === "integer" && SEAT_RE.test(name)) {
+      ctl = seatButtons(name, { nullable, value: pre });
+      get = () => ctl.value;
+    } else if (s.type === "integer") {
+      ctl = stepper("f-" + name, { min: -9999, value: pre ?? "", label: humanize(name) });
+      get = () => { const v = $("input", ctl).value; return v === "" ? (nullable ? null : 0) : parseInt(v, 10); };
+    } else if (s.type === "boolean") {
+      ctl = h("input", { type: "checkbox", dataset: { field: name } });
+      ctl.checked = !!pre;
+      get = () => ctl.checked;
+    } else if (s.type === "array" && s.items && s.items.type === "integer" && ORDER_RE.test(name)) {
+      // Finishing order: tap names in order.
+      const order = [];
+      const shown = h("ol", { class: "order" });
+      ctl = h("div", {}, h("div", { class: "seg", dataset: { field: name } }, S.players.map((p, i) => h("button", { type: "button", dataset: { seat: i }, onclick: (e) => {
+        const at = order.indexOf(i);
+        if (at >= 0) order.splice(at, 1); else order.push(i);
+        e.currentTarget.setAttribute("aria-pressed", String(order.includes(i)));
+        shown.replaceChildren(...order.map((s) => h("li", { text: S.players[s] })));
+      } }, p))), shown, h("button", { type: "button", class: "ghost", onclick: () => { order.length = 0; shown.replaceChildren(); $$("[data-seat]", ctl).forEach((b) => b.setAttribute("aria-pressed", "false")); } }, _("Start again")));
+      get = () => [...order];
+    } else if (s.type === "array" && s.items && s.items.type === "integer" && PER_SEAT_RE.test(name)) {
+      const inputs = S.players.map((p, i) => h("input", { class: "num", type: "number", inputmode: "numeric", "aria-label": `${humanize(name)} ${p}`, value: pre && pre[i] !== undefined ? pre[i] : "" }));
+      ctl = h("div", { class: "seat-rows", dataset: { field: name } }, S.players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "name", text: p }), inputs[i],
+        h("p", { class: "error", dataset: { errorFor: `seat:${i}` } }))));
+      get = () => inputs.map((i) => (i.value === "" ? 0 : parseInt(i.value, 10)));
+    } else if (s.type === "array" && s.items && s.items.type === "integer") {
+      ctl = seatButtons(name, { multi: true, value: pre });
+      get = () => ctl.value;
+    } else if (s.type === "array") {
+      ctl = h("input", { dataset: { field: name }, value: Array.isArray(pre) ? pre.join(" ") : "", placeholder: "QS 10H …" });
+      get = () => ctl.value.split(/[\s,]+/).filter(Boolean);
+    } else {
+      ctl = h("input", { dataset: { field: name }, value: pre ?? "" });
+      get = () => (ctl.value === "" && nullable ? null : ctl.value);
+    }
+    return { el: h("div", { class: "stack" }, label, ctl, err), get, nullable };
+  }
+
+  function genericForm(type, prefill, { title } = {}) {
+    const schema = (S.game.events || {})[type] || { properties: {} };
+    const form = h("form", { class: "stack", novalidate: true, dataset: { type } });
+    const required = new Set(schema.required || []);
+    const fields = Object.entries(schema.properties || {}).map(([name, fs]) => [name, schemaField(name, fs, prefill || {})]);
+    add(form, h("h2", { text: title || humanize(type) }), schema.description ? h("p", { class: "muted", text: schema.description }) : null,
+      fields.map(([, f]) => f.el),
+      submitRow(form, _("Record"), () => {
+        const payload = {};
+        for (const [name, f] of fields) {
+          const v = f.get();
+          if (v === null && !required.has(name)) continue;
+          if (Array.isArray(v) && !v.length && !required.has(name)) continue;
+          payload[name] = v;
+        }
+        record(type, payload, { onError: (e) => fieldError(form, e) });
+      }));
+    return form;
+  }
+
+  // ---------------------------------------------------------------- card by card
+  function renderCards() {
+    const root = $("#tab-cards");
+    if (!S.summary) return;
+    const types = Object.keys(S.game.events || {});
+    const resultTypes = new Set(S.game.result_event_types || []);
+    const play = S.legal.find((a) => Array.isArray(a.cards) || a.type === "play_card" || a.type === "play");
+    const parts = [];
+    const trick = S.summary.trick || S.summary.current_trick;
+    if (S.summary.to_act !== null && S.summary.to_act !== undefined) parts.push(h("p", { class: "chip", text: fmt(_("%(name)s to play"), { name: S.players[S.summary.to_act] }) }));
+    if (trick) {
+      const plays = Array.isArray(trick) ? trick : trick.plays || trick.cards || [];
+      parts.push(h("div", { class: "trick", "aria-label": _("Current trick") }, plays.map((p) => {
+        const card = typeof p === "string" ? p : p.card;
+        const seat = typeof p === "object" ? p.seat : null;
+        return h("div", { class: "played" }, h("div", { class: cardRed(card) ? "suit-h" : null, text: cardLabel(card) }), h("small", { text: seat !== null ? S.players[seat] : "" }));
+      })));
+    }
+    if (play) {
+      const legalCards = (play.cards || []).map(String);
+      const deck = [];
+      for (const suit of ["S", "H", "C", "D"]) for (const r of ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"]) deck.push(r + suit);
+      const others = deck.filter((c) => !legalCards.includes(c));
+      const pick = (c) => record(play.type, { seat: play.seat, card: c }, { onError: (e) => toast(errorText(e), 6000) });
+      parts.push(h("h2", { text: _("Legal cards") }), h("div", { class: "cards", id: "legal-cards" }, legalCards.map((c) => h("button", { type: "button", class: "legal" + (cardRed(c) ? " red" : ""), dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c)))));
+      if (!play.cards || play.unknown_hand || play.hand_unknown !== false) {
+        parts.push(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), h("div", { class: "cards" }, others.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c))))));
+      }
+    }
+    // Every other action the engine says may be recorded now (bids, passes, deals, claims …).
+    const other = S.legal.filter((a) => a !== play && !resultTypes.has(a.type));
+    const seen = new Set();
+    for (const a of other) {
+      const key = a.type + ":" + a.seat;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const label = humanize(a.type) + (typeof a.seat === "number" ? " — " + S.players[a.seat] : "");
+      parts.push(h("details", { class: "card", dataset: { action: a.type } }, h("summary", { text: label }), genericForm(a.type, a, { title: label })));
+    }
+    if (types.includes("claim") && !other.some((a) => a.type === "claim")) {
+      parts.push(h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), genericForm("claim", { seat: S.summary.to_act }, { title: _("Claim") })));
+    }
+    const claim = S.summary.claim || (S.summary.findings || []).filter((f) => f.code && f.code.startsWith("claim")).slice(-1)[0];
+    if (claim) {
+      parts.push(h("div", { class: "card" }, h("strong", { text: fmt(_("Claim: %(verdict)s"), { verdict: word(claim.verdict || claim.code) }) }),
+        claim.line || claim.counter_line ? h("p", { text: _("Line that beats it:") + " " + (claim.line || claim.counter_line).map((x) => cardLabel(x.card || x)).join(" ") }) : null));
+    }
+    const nonResult = types.filter((t) => !resultTypes.has(t) && !["void", "amend"].includes(t));
+    if (!parts.length) parts.push(h("p", { class: "muted", text: nonResult.length ? _("Nothing to record card by card right now.") : _("This game is recorded by result entry only.") }));
+    if (nonResult.length) {
+      const select = h("select", { "aria-label": _("Any entry") }, nonResult.map((t) => h("option", { value: t, text: humanize(t) })));
+      const holder = h("div", {});
+      const showForm = () => holder.replaceChildren(genericForm(select.value, {}));
+      select.addEventListener("change", showForm);
+      parts.push(h("details", {}, h("summary", { text: _("Any entry") }), select, holder));
+      showForm();
+    }
+    root.replaceChildren(...parts);
+  }
+
+  // ---------------------------------------------------------------- share: code, QR, rules
+  function renderShare() {
+    const code = S.match.join_code || "";
+    const link = `${location.origin}/join/${code}/`;
+    $("#join-code").textContent = code;
+    const a = $("#join-link");
+    a.href = link;
+    a.textContent = link;
+    if (window.qrcode && code) {
+      const qr = window.qrcode(0, "M");
+      qr.addData(link);
+      qr.make();
+      $("#qr").innerHTML = qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
+    }
+    const docs = Object.fromEntries(((S.game && S.game.variants) || []).map((v) => [v.key, v]));
+    const rules = $("#rules");
+    rules.replaceChildren(...Object.entries(S.match.variants || {}).flatMap(([k, v]) => [
+      h("dt", { text: `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : v}` }), h("dd", { text: (docs[k] && docs[k].doc) || "" })]));
+  }
+
+  // ---------------------------------------------------------------- boot
+  initChrome();
+  const page = { home: pageHome, new: pageNew, join: pageJoin, table: pageTable }[body.dataset.page];
+  if (page) page().catch((e) => { console.error(e); toast(errorText(e)); });
+  window.Companion = { S, Outbox, API, flush };
+})();
