@@ -12,7 +12,7 @@
 
   // ---------------------------------------------------------------- i18n
   const _ = window.gettext || ((s) => s);
-  const n_ = window.ngettext || ((s, p, n) => (n === 1 ? s : p));
+  const ngettext = window.ngettext || ((s, p, n) => (n === 1 ? s : p));
   const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s.replace(/%\((\w+)\)s/g, (m, k) => obj[k]));
 
   const body = document.body;
@@ -218,7 +218,7 @@
     return t || err.message || _("Something went wrong.");
   }
 
-  const POINTS = (n) => fmt(n_("%(count)s point", "%(count)s points", n), { count: n });
+  const POINTS = (n) => fmt(ngettext("%(count)s point", "%(count)s points", n), { count: n });
 
   const EXPLAIN = {
     moon_add_to_others: _("%(name)s shot the moon: everyone else +26."),
@@ -636,7 +636,9 @@
 
   function explain(idx, seat) {
     const entry = (S.summary.history || [])[idx] || {};
-    const notes = (entry.explain || []).filter((n) => n.seat === null || n.seat === undefined || n.seat === seat);
+    // This seat's own lines first, then the hand's other lines (a moon changes everyone's score).
+    const all = entry.explain || [];
+    const notes = [...all.filter((n) => n.seat === seat), ...all.filter((n) => n.seat !== seat)];
     const vals = perSeat(entry) || [];
     const lines = [];
     if (Array.isArray(entry.points) && entry.points !== vals) lines.push(fmt(_("Penalty points taken: %(points)s"), { points: POINTS(entry.points[seat]) }));
@@ -724,7 +726,7 @@
     const waiting = S.pending.length;
     const el = $("#outbox");
     el.hidden = waiting === 0;
-    el.textContent = fmt(n_("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", waiting), { count: waiting });
+    el.textContent = fmt(ngettext("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", waiting), { count: waiting });
     el.dataset.count = waiting;
   }
 
