@@ -354,7 +354,8 @@
       input = h("input", { type: "checkbox", id, name: v.key });
       input.checked = !!v.default;
     } else if (v.choices && v.choices.length) {
-      input = h("select", { id, name: v.key }, v.choices.map((c) => h("option", { value: JSON.stringify(c), text: humanize(c) })));
+      const choices = v.nullable && !v.choices.includes(null) ? [null, ...v.choices] : v.choices;
+      input = h("select", { id, name: v.key }, choices.map((c) => h("option", { value: JSON.stringify(c), text: c === null ? "—" : humanize(c) })));
       input.value = JSON.stringify(v.default);
     } else if (v.type === "integer" || v.type === "number") {
       input = h("input", { type: "number", id, name: v.key, inputmode: "numeric", min: v.minimum, max: v.maximum, step: v.multiple_of || 1, value: v.default ?? "" });
@@ -364,7 +365,7 @@
       input = h("input", { id, name: v.key, value: v.default ?? "" });
     }
     input.dataset.variant = v.key;
-    const shownDefault = v.type === "list" ? (v.default || []).join(" ") : v.type === "boolean" ? (v.default ? _("on") : _("off")) : humanize(v.default);
+    const shownDefault = v.type === "list" ? (v.default || []).join(" ") : v.type === "boolean" ? (v.default ? _("on") : _("off")) : v.default === null ? "—" : humanize(v.default);
     return h("div", { class: "var" },
       v.type === "boolean"
         ? h("div", { class: "row" }, input, h("label", { for: id, text: humanize(v.key) }))
@@ -377,7 +378,7 @@
   function readVariant(v, input) {
     let value;
     if (v.type === "boolean") value = input.checked;
-    else if (v.choices && v.choices.length) value = JSON.parse(input.value);
+    else if (v.choices && v.choices.length) value = input.value === "" ? v.default : JSON.parse(input.value);
     else if (v.type === "integer") value = input.value === "" ? null : parseInt(input.value, 10);
     else if (v.type === "list") value = input.value.split(/[\s,]+/).filter(Boolean);
     else value = input.value;
@@ -562,16 +563,54 @@
   }
 
   // ---------------------------------------------------------------- table: status and board
-  function statusValue(key, value) {
-    if (value === null || value === undefined) return null;
-    if (SEAT_KEYS.has(key) && typeof value === "number") return S.players[value] ?? value;
-    if (Array.isArray(value) && value.length === S.players.length && value.every((v) => typeof v !== "object")) {
-      return value.map((v, i) => `${S.players[i]} ${v === true ? "✓" : v === false ? "–" : word(v)}`).join(" · ");
+  // Keys that are internal or shown elsewhere (the board, the card picker).
+  const STATUS_HIDE = new Set(["chips_conserved", "title_names", "first_judge", "cards", "decks", "hand_sizes", "current_deal", "deal",
+    "table", "current_round", "provisional_deal", "league", "submitted", "seating", "winner_note", "barrel_level", "hand_number", "next_seq", "match", "status", "last_seq"]);
+  const isEmpty = (v) => v === null || v === undefined || v === "" || v === false || (Array.isArray(v) && (!v.length || v.every((x) => x === 0 || x === false || x === null)))
+    || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
+  const seatName = (v) => (typeof v === "number" ? S.players[v] ?? v : v);
+
+  function compact(value) {
+    if (value === null || value === undefined) return "—";
+    if (Array.isArray(value)) return value.map(compact).join(", ");
+    if (typeof value === "object") {
+      return Object.entries(value).filter(([, v]) => !isEmpty(v)).map(([k, v]) => `${SEAT_KEYS.has(k) || k === "seat" || k === "from" || k === "to" ? "" : humanize(k) + " "}${SEAT_KEYS.has(k) || k === "seat" || k === "from" || k === "to" ? seatName(v) : compact(v)}`).join(" ");
     }
-    if (Array.isArray(value)) return value.map((v) => (typeof v === "number" ? S.players[v] ?? v : typeof v === "object" ? JSON.stringify(v) : word(v))).join(", ") || "—";
-    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${S.players[k] ?? humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
     if (typeof value === "boolean") return value ? _("yes") : _("no");
-    return word(value);
+    return String(word(value));
+  }
+
+  // Game status that needs its own words (everything else is rendered generically below).
+  const STATUS_RENDER = {
+    barrel: (v) => (Array.isArray(v) ? v.filter((b) => b && b.on).map((b) => (b.deals_left === null || b.deals_left === undefined ? S.players[b.seat]
+      : fmt(_("%(name)s (%(left)s left)"), { name: S.players[b.seat], left: b.deals_left }))).join(", ") : null),
+    ledger: (v) => (v && typeof v === "object" ? Object.entries(v).map(([k, c]) => `${Array.isArray(v) ? S.players[k] : k} ${c > 0 ? "+" + c : c}`).join(" · ") : null),
+    gold_set: (v) => (v && v.enabled ? (v.active ? _("yes") : _("no")) : null),
+    next_round: (v) => (v ? compact(v.exchange || v) : null),
+    inactive_seat: (v) => (typeof v === "number" ? S.players[v] : null),
+    compulsory_bidder: (v) => (typeof v === "number" ? S.players[v] : null),
+    silenced: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
+    seated: (v) => (Array.isArray(v) && v.length !== S.players.length ? v.map(seatName).join(", ") : null),
+    exempt_next_ante: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
+    next_dealer: (v) => (typeof v === "number" ? S.players[v] : null),
+  };
+  Object.assign(STATUS, {
+    inactive_seat: _("Sits out"), compulsory_bidder: _("Opens the bidding"), minimum_bid: _("Minimum bid"), rospisat_counts: _("Р marks"),
+    spisat_counts: _("Spisat'"), bombs_used: _("Bombs used"), silenced: _("Silenced"), gold_set: _("Gold set"), deal_number: _("Deal"),
+    seated: _("Seated"), next_dealer: _("Next dealer"), exempt_next_ante: _("No ante next deal"), deal_forfeits: _("Forfeits"),
+    next_round: _("Next exchange"), target_points: _("Game to"), stake: _("Stake"), revolution: _("Revolution"),
+  });
+
+  function statusValue(key, value) {
+    if (STATUS_RENDER[key]) return STATUS_RENDER[key](value);
+    if (isEmpty(value) && typeof value !== "number") return null;
+    if (SEAT_KEYS.has(key) && typeof value === "number") return S.players[value] ?? value;
+    if (Array.isArray(value) && value.length === S.players.length && value.every((v) => typeof v !== "object" || v === null)) {
+      return value.map((v, i) => `${S.players[i]} ${v === true ? "✓" : v === false || v === null ? "–" : word(v)}`).join(" · ");
+    }
+    if (Array.isArray(value) && value.some((v) => typeof v === "object" && v !== null)) return null;
+    if (typeof value === "object" && !Array.isArray(value)) return null;
+    return compact(value);
   }
 
   function renderStatus() {
@@ -587,24 +626,30 @@
       chips.push(h("span", { class: "chip", text: fmt(_("%(name)s to act"), { name: S.players[s.to_act] }) }));
     }
     for (const [key, value] of Object.entries(s)) {
-      if (PROTOCOL_KEYS.has(key)) continue;
+      if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key)) continue;
       const shown = statusValue(key, value);
-      if (shown === null || shown === "" || typeof value === "object" && value !== null && !Array.isArray(value) && !Object.keys(value).length) continue;
+      if (shown === null || shown === undefined || shown === "") continue;
       chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
     }
-    for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", text: f.text || f.message || f.code }));
+    for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", dataset: { finding: f.code || "" }, text: f.text || f.message || f.code }));
     el.replaceChildren(...chips);
   }
 
-  function perSeat(entry) {
-    const n = S.players.length;
-    for (const k of ["scores", "deltas", "score_changes", "changes", "points_scored", "entries", "chips", "points"]) {
-      if (Array.isArray(entry[k]) && entry[k].length === n && entry[k].every((v) => typeof v === "number" || v === null)) return entry[k];
+  const isSeatNumbers = (v) => Array.isArray(v) && v.length === S.players.length && v.every((x) => typeof x === "number" || x === null);
+  const runningTotals = (entry) => (isSeatNumbers(entry.totals) ? entry.totals : isSeatNumbers(entry.ledger) ? entry.ledger : null);
+
+  // The number each seat scored in one history entry: the engine's own per-entry key when it has
+  // one, else the change of the running totals since the entry before.
+  function perSeat(entry, idx) {
+    for (const k of ["scores", "entries", "net", "deltas", "score_changes", "changes", "points_scored", "points"]) {
+      if (isSeatNumbers(entry[k])) return entry[k];
     }
-    for (const [k, v] of Object.entries(entry)) {
-      if (k !== "totals" && Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number")) return v;
-    }
-    return null;
+    const totals = runningTotals(entry);
+    if (!totals) return null;
+    const history = (S.summary && S.summary.history) || [];
+    const at = idx === undefined ? history.indexOf(entry) : idx;
+    const before = at > 0 ? runningTotals(history[at - 1]) : null;
+    return totals.map((t, i) => t - (before ? before[i] || 0 : 0));
   }
 
   function renderBoard() {
@@ -617,8 +662,8 @@
       title: i === dealer ? _("Dealer") : null, text: p,
     })));
     const rows = (s.history || []).map((entry, idx) => {
-      const vals = perSeat(entry) || [];
-      const totals = Array.isArray(entry.totals) ? entry.totals : [];
+      const vals = perSeat(entry, idx) || [];
+      const totals = runningTotals(entry) || [];
       const label = entry.hand ?? entry.deal ?? entry.round ?? idx + 1;
       return h("tr", { dataset: { hand: idx } }, h("td", { class: "hand", text: label }),
         Array.from({ length: n }, (_x, seat) => h("td", {}, h("button", {
@@ -639,12 +684,13 @@
     // This seat's own lines first, then the hand's other lines (a moon changes everyone's score).
     const all = entry.explain || [];
     const notes = [...all.filter((n) => n.seat === seat), ...all.filter((n) => n.seat !== seat)];
-    const vals = perSeat(entry) || [];
+    const vals = perSeat(entry, idx) || [];
     const lines = [];
     if (Array.isArray(entry.points) && entry.points !== vals) lines.push(fmt(_("Penalty points taken: %(points)s"), { points: POINTS(entry.points[seat]) }));
     if (vals[seat] !== undefined) lines.push(fmt(_("Score for this hand: %(value)s"), { value: vals[seat] }));
     for (const note of notes) lines.push(explainText(note));
-    if (Array.isArray(entry.totals)) lines.push(fmt(_("Total after this hand: %(value)s"), { value: entry.totals[seat] }));
+    const running = runningTotals(entry);
+    if (running) lines.push(fmt(_("Total after this hand: %(value)s"), { value: running[seat] }));
     const label = entry.hand ?? entry.deal ?? entry.round ?? idx + 1;
     dialog(h("div", { class: "explain" }, h("h2", { text: fmt(_("%(name)s, hand %(hand)s"), { name: S.players[seat], hand: label }) }),
       h("ul", {}, lines.map((t) => h("li", { text: t })))));
@@ -652,7 +698,7 @@
 
   function explainTotal(seat) {
     const hist = S.summary.history || [];
-    const items = hist.map((e, i) => { const v = (perSeat(e) || [])[seat]; return v === undefined ? null : `${e.hand ?? i + 1}: ${v}`; }).filter(Boolean);
+    const items = hist.map((e, i) => { const v = (perSeat(e, i) || [])[seat]; return v === undefined ? null : `${e.hand ?? i + 1}: ${v}`; }).filter(Boolean);
     dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || _("No hands yet.") }),
       h("p", { text: fmt(_("Total: %(value)s"), { value: (S.summary.totals || [])[seat] }) })));
   }
@@ -795,9 +841,22 @@
     }
     const fast = FAST[S.game.name];
     const resultTypes = S.game.result_event_types || [];
-    const type = resultTypes.find((t) => !S.legal.length || legalOf(t).length) || resultTypes[0];
+    let type = resultTypes.find((t) => !S.legal.length || legalOf(t).length);
+    if (!type && S.legal.length) {
+      // Something must come first (e.g. the T-Shirt Game's seating): offer exactly that.
+      const first = S.legal.find((a) => !["end_session", "end_evening"].includes(a.type)) || S.legal[0];
+      root.replaceChildren(genericForm(first.type, first, { title: label(first.type) }));
+      return;
+    }
+    type = type || resultTypes[0];
     if (fast && type) { root.replaceChildren(fast(type)); return; }
-    if (type) { root.replaceChildren(genericForm(type, legalOf(type)[0] || {})); return; }
+    if (type) {
+      const props = ((S.game.events || {})[type] || {}).properties || {};
+      const hints = {};
+      for (const key of ["round", "judge", "hand"]) if (key in props && typeof S.summary[key] === "number") hints[key] = S.summary[key];
+      root.replaceChildren(genericForm(type, Object.assign(hints, legalOf(type)[0] || {})));
+      return;
+    }
     root.replaceChildren(h("p", { class: "muted", text: _("Use the card-by-card tab to record this game.") }));
   }
 
@@ -911,85 +970,107 @@
   const MARRIAGE_SUITS = ["S", "C", "D", "H"];
   function thousandForm(type) {
     const schema = ((S.game.events || {})[type] || {}).properties || {};
+    const v = S.match.variants || {};
     const n = S.players.length;
     const form = h("form", { class: "stack", id: "thousand-form", novalidate: true });
-    const legal = legalOf(type)[0] || {};
-    const active = Array.isArray(legal.active) ? legal.active : Array.isArray(S.summary.active) ? S.summary.active : S.players.map((_x, i) => i).filter((i) => i !== S.summary.inactive);
-    const outcomes = schema.outcome && schema.outcome.enum ? schema.outcome.enum : schema.kind && schema.kind.enum ? schema.kind.enum : null;
-    const outcomeKey = schema.outcome ? "outcome" : "kind";
-    let outcome = outcomes ? outcomes[0] : null;
-    const declarer = seatButtons("declarer", { value: legal.declarer ?? null });
-    const minBid = legal.min || legal.min_bid || 100;
-    const contract = stepper("contract", { min: minBid, max: 400, step: legal.step || 5, value: minBid, label: _("Contract") });
+    const inactive = typeof S.summary.inactive_seat === "number" ? S.summary.inactive_seat : null;
+    const active = S.players.map((_x, i) => i).filter((i) => i !== inactive);
+    const kinds = (schema.kind && schema.kind.enum) || ["played"];
+    const reasons = ((unwrap(schema.reason)[0] || {}).enum) || [];
+    const allowed = kinds.filter((k) => (k !== "rospisat" || v.rospisat !== false) && (k !== "bomb" || v.bomb)
+      && (k !== "spisat" || v.rospisat_limit === "one_plus_one_spisat")
+      && (k !== "dark_give_up" || (v.talon_visibility === "dark_if_uncontested_100" && v.dark_give_up !== false)));
+    let kind = "played";
+    let reason = null;
+    const trickCount = n === 2 ? 10 : 8;
+    const declarer = seatButtons("declarer", {});
+    const minBid = S.summary.minimum_bid || 100;
+    const contract = stepper("contract", { min: minBid, max: 400, step: v.bid_step || 5, value: minBid, label: _("Contract") });
     const pts = [];
     const tricks = [];
     const marr = [];
-    const touched = [];
-    const sum = h("p", { class: "sum" });
-    const update = (changedSeat) => {
-      if (changedSeat !== undefined) touched[changedSeat] = Date.now();
-      // The one card-points field not typed in yet is filled as 120 minus the others (§2.2).
-      const empty = active.filter((s) => pts[s].value === "" || (touched[s] === undefined && s !== changedSeat));
-      if (empty.length === 1 && changedSeat !== undefined) {
-        const s = empty[0];
-        const rest = active.filter((x) => x !== s).reduce((a, x) => a + (parseInt(pts[x].value, 10) || 0), 0);
-        pts[s].value = Math.max(0, 120 - rest);
-        pts[s].dataset.auto = "1";
-      }
-      const total = active.reduce((a, s) => a + (parseInt(pts[s].value, 10) || 0), 0);
+    const typed = { pts: new Set(), tricks: new Set() };
+    const sum = h("p", { class: "sum", dataset: { sum: "1" } });
+    // The one field nobody has typed in is filled with what is left: 120 card points, 8 tricks (§2.2).
+    const fillLast = (inputs, which, total) => {
+      const open = active.filter((s) => !typed[which].has(s));
+      if (open.length !== 1) return;
+      const rest = active.filter((s) => s !== open[0]).reduce((acc, s) => acc + (parseInt(inputs[s].value, 10) || 0), 0);
+      inputs[open[0]].value = Math.max(0, total - rest);
+      inputs[open[0]].dataset.auto = "1";
+    };
+    const update = () => {
+      fillLast(pts, "pts", 120);
+      fillLast(tricks, "tricks", trickCount);
+      const total = active.reduce((acc, s) => acc + (parseInt(pts[s].value, 10) || 0), 0);
       sum.textContent = fmt(_("Card points %(total)s of 120"), { total });
       sum.className = "sum " + (total === 120 ? "ok" : "bad");
     };
     const rows = S.players.map((name, seat) => {
-      const isActive = active.includes(seat);
       const st = stepper(`cp-${seat}`, { min: 0, max: 120, step: 5, value: "", label: fmt(_("Card points of %(name)s"), { name }) });
       const input = $("input", st);
       input.step = 1;
-      input.addEventListener("input", () => { delete input.dataset.auto; update(seat); });
+      input.placeholder = "0";
+      input.addEventListener("input", () => { typed.pts.add(seat); delete input.dataset.auto; update(); });
       pts[seat] = input;
-      const tr = stepper(`tr-${seat}`, { min: 0, max: n === 2 ? 10 : 8, value: "", label: fmt(_("Tricks of %(name)s"), { name }) });
+      const tr = stepper(`tr-${seat}`, { min: 0, max: trickCount, value: "", label: fmt(_("Tricks of %(name)s"), { name }) });
       tricks[seat] = $("input", tr);
+      tricks[seat].placeholder = "0";
+      tricks[seat].addEventListener("input", () => { typed.tricks.add(seat); update(); });
       const noTrick = h("button", { type: "button", class: "ghost", dataset: { notrick: seat }, onclick: () => {
-        tricks[seat].value = 0; pts[seat].value = 0; marr[seat].forEach((b) => b.classList.remove("on")); update(seat);
+        tricks[seat].value = 0; pts[seat].value = 0; typed.pts.add(seat); typed.tricks.add(seat);
+        marr[seat].forEach((b) => b.setAttribute("aria-pressed", "false")); update();
       } }, _("no trick"));
-      marr[seat] = MARRIAGE_SUITS.map((suit) => h("button", { type: "button", class: "ghost" + (suit === "H" || suit === "D" ? " suit-h" : ""), dataset: { marriage: suit, seat },
-        "aria-label": fmt(_("Marriage %(suit)s"), { suit: SUITS[suit] }), onclick: (e) => e.currentTarget.classList.toggle("on") }, "♔" + SUITS[suit]));
-      return h("div", { class: "seat-row", hidden: !isActive },
+      marr[seat] = MARRIAGE_SUITS.map((suit) => h("button", { type: "button", class: "ghost" + (suit === "H" || suit === "D" ? " suit-h" : ""), dataset: { marriage: suit, seat }, "aria-pressed": "false",
+        "aria-label": fmt(_("Marriage %(suit)s"), { suit: SUITS[suit] }), onclick: (e) => e.currentTarget.setAttribute("aria-pressed", String(e.currentTarget.getAttribute("aria-pressed") !== "true")) }, SUITS[suit]));
+      return h("div", { class: "seat-row", hidden: seat === inactive, dataset: { seat } },
         h("label", { class: "name", for: `cp-${seat}`, text: name }), st,
         h("div", { class: "extra" }, h("span", { class: "muted", text: _("Tricks") }), tr, noTrick),
-        h("div", { class: "extra" }, h("span", { class: "muted", text: _("Marriages") }), marr[seat]),
+        h("div", { class: "extra seg marriages" }, h("span", { class: "muted", text: _("Marriages") }), marr[seat]),
         h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
     });
-    const deal = (S.summary.history || []).length + 1;
-    add(form, 
-      h("h2", { text: fmt(_("Deal %(deal)s"), { deal }) }),
-      outcomes ? h("div", { class: "seg", id: "outcome" }, outcomes.map((o) => h("button", { type: "button", dataset: { outcome: o }, "aria-pressed": String(o === outcome), onclick: (e) => {
-        outcome = o; $$("#outcome button", form).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
-        $$(".seat-rows", form).forEach((el) => { el.hidden = o !== outcomes[0]; });
-      } }, humanize(o)))) : null,
+    const played = h("div", { class: "stack", dataset: { part: "played" } }, h("div", { class: "seat-rows" }, rows),
+      h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "card_points" } }), h("p", { class: "error", dataset: { errorFor: "tricks" } })));
+    const declaring = h("div", { class: "stack", dataset: { part: "declaring" } },
       h("p", { text: _("Declarer") }), declarer, h("p", { class: "error", dataset: { errorFor: "declarer" } }),
-      h("label", { for: "contract", text: _("Contract") }), contract, h("p", { class: "error", dataset: { errorFor: "contract" } }),
-      h("div", { class: "seat-rows" }, rows),
-      h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "card_points" } }), h("p", { class: "error", dataset: { errorFor: "tricks" } })),
+      h("label", { for: "contract", text: _("Contract") }), contract, h("p", { class: "error", dataset: { errorFor: "contract" } }));
+    const reasonBox = h("div", { class: "seg", dataset: { field: "reason" }, hidden: true }, reasons.map((r) => h("button", { type: "button", dataset: { value: r }, "aria-pressed": "false", onclick: (e) => {
+      reason = r; $$("button", reasonBox).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
+    } }, humanize(r))));
+    const setKind = (k) => {
+      kind = k;
+      $$("#kind button", form).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.value === k)));
+      played.hidden = k !== "played";
+      declaring.hidden = k === "thrown_in";
+      reasonBox.hidden = k !== "thrown_in";
+    };
+    const deal = S.summary.deal_number || (S.summary.history || []).length + 1;
+    add(form,
+      h("h2", { text: fmt(_("Deal %(deal)s"), { deal }) }),
+      allowed.length > 1 ? h("div", { class: "seg", id: "kind" }, allowed.map((k) => h("button", { type: "button", dataset: { value: k }, onclick: () => setKind(k) }, valueLabel(k)))) : null,
+      reasonBox, declaring, played,
       submitRow(form, _("Record deal"), () => {
-        if (declarer.value === null) { showError(form, "declarer", _("Choose the declarer.")); return; }
-        const payload = { declarer: declarer.value, contract: parseInt($("#contract", form).value, 10) };
-        if (outcomes) payload[outcomeKey] = outcome;
-        const played = !outcomes || outcome === outcomes[0];
-        if (played) {
+        const payload = { kind };
+        if (kind === "thrown_in") {
+          if (reason) payload.reason = reason;
+        } else {
+          if (declarer.value === null) { showError(form, "declarer", _("Choose the declarer.")); return; }
+          payload.declarer = declarer.value;
+          payload.contract = parseInt($("#contract", form).value, 10);
+        }
+        if (kind === "played") {
           const cp = S.players.map((_x, s) => (active.includes(s) ? parseInt(pts[s].value, 10) || 0 : 0));
-          const tk = S.players.map((_x, s) => (active.includes(s) ? parseInt(tricks[s].value, 10) || 0 : 0));
-          const total = cp.reduce((a, b) => a + b, 0);
+          const total = cp.reduce((acc, x) => acc + x, 0);
           if (total !== 120) { showError(form, "card_points", fmt(_("Card points must total 120; these total %(total)s."), { total })); return; }
-          const mar = S.players.map((_x, s) => marr[s].filter((b) => b.classList.contains("on")).map((b) => b.dataset.marriage));
-          const keys = Object.keys(schema);
-          payload[keys.includes("card_points") ? "card_points" : "points"] = cp;
-          if (keys.includes("tricks") || !keys.length) payload.tricks = tk;
-          if (keys.includes("marriages") || !keys.length) payload.marriages = mar;
+          payload.card_points = cp;
+          payload.tricks = S.players.map((_x, s) => (active.includes(s) ? parseInt(tricks[s].value, 10) || 0 : 0));
+          payload.marriages = S.players.map((_x, s) => marr[s].filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.marriage));
+          if (inactive !== null && "inactive" in schema) payload.inactive = inactive;
         }
         for (const key of Object.keys(payload)) if (Object.keys(schema).length && !(key in schema)) delete payload[key];
-        record(type, payload, { onError: (e) => fieldError(form, e, { card_points_must_total_120: "card_points", tricks_must_total_8: "tricks" }) });
+        record(type, payload, { onError: (e) => fieldError(form, e, { card_points_must_total_120: "card_points", tricks_must_total_8: "tricks", contract_below_minimum: "contract", bid_off_step: "contract" }) });
       }));
+    setKind("played");
     update();
     return form;
   }
@@ -997,62 +1078,99 @@
   const FAST = { hearts: heartsForm, thousand: thousandForm };
 
   // ---- Any event of any game, from the catalogue's JSON Schema
-  const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|hand|amount|stake|penalt)/;
-  const ORDER_RE = /(order|ranking|finish|place)/;
-  const SEAT_RE = /(seat|declarer|winner|judge|taker|tonker|dealer|caller|player|shooter|leader|loser|inactive|by|who|offender|target)$/;
+  const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|amount|stake|penalt)/;
+  const ORDER_RE = /(order|ranking|finish|place|seating)/;
+  const SEAT_RE = /(seat|declarer|winner|judge|taker|tonker|dealer|caller|player|shooter|leader|loser|inactive|by|who|offender|target|from|to|four_aces)$/;
 
-  function schemaField(name, schema, prefill) {
+  // Field labels and values of the result entries, translated (anything else: the key, humanized).
+  const LABELS = {
+    played: _("Who played"), tricks: _("Tricks"), order: _("Finishing order: tap the names, first out first"),
+    end: _("How the hand ended"), by: _("By whom"), counts: _("Hand counts"), judge: _("Judge"), winner: _("Winner"),
+    value: _("Hot or Not value"), boo_yah: _("BOO YAH!"), round: _("Round"), dealer: _("Dealer"), reneges: _("Reneges that stood"),
+    recalled: _("Reneges taken back in time"), antes: _("Antes due"), up_card: _("Up card"), stake: _("Stake"),
+    seating: _("Seating"), hand: _("Hand"), whole_hand: _("Whole hand laid down at once"), declarer: _("Declarer"),
+    contract: _("Contract"), seat: _("Player"), card: _("Card"), amount: _("Amount"), cards: _("Cards"),
+  };
+  const VALUES = {
+    auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
+    drop: _("drop"), stock_exhausted: _("stock ran out"), played: _("played"), rospisat: _("Rospisat' (Р)"),
+    spisat: _("Spisat'"), bomb: _("bomb"), dark_give_up: _("dark give-up"), thrown_in: _("thrown in"),
+  };
+  const label = (name) => LABELS[name] || humanize(name);
+  const valueLabel = (v) => VALUES[v] || word(v) || humanize(v);
+  // The fields a table needs every hand; the others wait under "More".
+  const MAIN_FIELDS = {
+    bourre: ["played", "tricks"], president: ["order"], tonk: ["end", "by", "counts"],
+    tshirt: ["round", "judge", "winner", "value", "boo_yah"],
+  };
+
+  function unwrap(schema) {
     let s = schema || {};
     let nullable = false;
     if (s.anyOf) { nullable = s.anyOf.some((x) => x.type === "null"); s = s.anyOf.find((x) => x.type !== "null") || {}; }
-    const label = h("label", { text: humanize(name) });
+    return [s, nullable];
+  }
+
+  function schemaField(name, schema, prefill) {
+    const [s, nullable] = unwrap(schema);
+    const [items, itemsNullable] = unwrap(s.items);
     const err = h("p", { class: "error", dataset: { errorFor: name } });
     const pre = prefill[name];
     let get;
     let ctl;
     if (s.enum) {
       let value = pre ?? (nullable ? null : s.enum[0]);
-      ctl = h("div", { class: "seg", dataset: { field: name } }, s.enum.map((o) => h("button", { type: "button", "aria-pressed": String(o === value), onclick: (e) => {
+      ctl = h("div", { class: "seg", dataset: { field: name } }, s.enum.map((o) => h("button", { type: "button", dataset: { value: o }, "aria-pressed": String(o === value), onclick: (e) => {
         value = o; $$("button", ctl).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
-      } }, word(humanize(o)))));
+      } }, valueLabel(o))));
       get = () => value;
     } else if (s.type === "integer" && SEAT_RE.test(name)) {
       ctl = seatButtons(name, { nullable, value: pre });
       get = () => ctl.value;
     } else if (s.type === "integer") {
-      ctl = stepper("f-" + name, { min: -9999, value: pre ?? "", label: humanize(name) });
+      ctl = stepper("f-" + name, { min: -9999, value: pre ?? "", label: label(name) });
       get = () => { const v = $("input", ctl).value; return v === "" ? (nullable ? null : 0) : parseInt(v, 10); };
     } else if (s.type === "boolean") {
-      ctl = h("input", { type: "checkbox", dataset: { field: name } });
-      ctl.checked = !!pre;
-      get = () => ctl.checked;
-    } else if (s.type === "array" && s.items && s.items.type === "integer" && ORDER_RE.test(name)) {
-      // Finishing order: tap names in order.
-      const order = [];
-      const shown = h("ol", { class: "order" });
-      ctl = h("div", {}, h("div", { class: "seg", dataset: { field: name } }, S.players.map((p, i) => h("button", { type: "button", dataset: { seat: i }, onclick: (e) => {
+      const box = h("input", { type: "checkbox", id: "f-" + name, dataset: { field: name } });
+      box.checked = !!pre;
+      ctl = h("div", { class: "row" }, box);
+      get = () => box.checked;
+    } else if (s.type === "array" && items.type === "integer" && ORDER_RE.test(name)) {
+      // Finishing order: tap the names in order.
+      const order = Array.isArray(pre) ? [...pre] : [];
+      const shown = h("ol", { class: "order", dataset: { order: name } });
+      const paint = () => {
+        shown.replaceChildren(...order.map((seat) => h("li", { text: S.players[seat] })));
+        $$("[data-seat]", ctl).forEach((b) => b.setAttribute("aria-pressed", String(order.includes(+b.dataset.seat))));
+      };
+      ctl = h("div", {}, h("div", { class: "seg", dataset: { field: name } }, S.players.map((p, i) => h("button", { type: "button", dataset: { seat: i }, onclick: () => {
         const at = order.indexOf(i);
         if (at >= 0) order.splice(at, 1); else order.push(i);
-        e.currentTarget.setAttribute("aria-pressed", String(order.includes(i)));
-        shown.replaceChildren(...order.map((s) => h("li", { text: S.players[s] })));
-      } }, p))), shown, h("button", { type: "button", class: "ghost", onclick: () => { order.length = 0; shown.replaceChildren(); $$("[data-seat]", ctl).forEach((b) => b.setAttribute("aria-pressed", "false")); } }, _("Start again")));
+        paint();
+      } }, p))), shown, h("button", { type: "button", class: "ghost", onclick: () => { order.length = 0; paint(); } }, _("Start again")));
+      paint();
       get = () => [...order];
-    } else if (s.type === "array" && s.items && s.items.type === "integer" && PER_SEAT_RE.test(name)) {
-      const inputs = S.players.map((p, i) => h("input", { class: "num", type: "number", inputmode: "numeric", "aria-label": `${humanize(name)} ${p}`, value: pre && pre[i] !== undefined ? pre[i] : "" }));
+    } else if (s.type === "array" && items.type === "integer" && PER_SEAT_RE.test(name)) {
+      const inputs = S.players.map((p, i) => h("input", { class: "num", type: "number", inputmode: "numeric", "aria-label": `${label(name)}: ${p}`, dataset: { seat: i }, value: pre && pre[i] !== undefined && pre[i] !== null ? pre[i] : "" }));
       ctl = h("div", { class: "seat-rows", dataset: { field: name } }, S.players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "name", text: p }), inputs[i],
         h("p", { class: "error", dataset: { errorFor: `seat:${i}` } }))));
-      get = () => inputs.map((i) => (i.value === "" ? 0 : parseInt(i.value, 10)));
-    } else if (s.type === "array" && s.items && s.items.type === "integer") {
+      get = () => inputs.map((i) => (i.value === "" ? (itemsNullable ? null : 0) : parseInt(i.value, 10)));
+    } else if (s.type === "array" && items.type === "integer") {
       ctl = seatButtons(name, { multi: true, value: pre });
       get = () => ctl.value;
+    } else if (s.type === "array" && items.type === "array") {
+      // One list per seat (cards, suits …): a short text per player.
+      const inputs = S.players.map((p) => h("input", { "aria-label": `${label(name)}: ${p}`, placeholder: "QS 10H …" }));
+      ctl = h("div", { class: "seat-rows", dataset: { field: name } }, S.players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "name", text: p }), inputs[i])));
+      get = () => (inputs.every((i) => !i.value.trim()) && nullable ? null : inputs.map((i) => i.value.split(/[\s,]+/).filter(Boolean)));
     } else if (s.type === "array") {
       ctl = h("input", { dataset: { field: name }, value: Array.isArray(pre) ? pre.join(" ") : "", placeholder: "QS 10H …" });
-      get = () => ctl.value.split(/[\s,]+/).filter(Boolean);
+      get = () => { const v = ctl.value.split(/[\s,]+/).filter(Boolean); return !v.length && nullable ? null : v; };
     } else {
       ctl = h("input", { dataset: { field: name }, value: pre ?? "" });
       get = () => (ctl.value === "" && nullable ? null : ctl.value);
     }
-    return { el: h("div", { class: "stack" }, label, ctl, err), get, nullable };
+    return { el: h("div", { class: "stack field", dataset: { name } }, h("label", { text: label(name) }), ctl, err), get, nullable };
   }
 
   function genericForm(type, prefill, { title } = {}) {
@@ -1060,14 +1178,21 @@
     const form = h("form", { class: "stack", novalidate: true, dataset: { type } });
     const required = new Set(schema.required || []);
     const fields = Object.entries(schema.properties || {}).map(([name, fs]) => [name, schemaField(name, fs, prefill || {})]);
-    add(form, h("h2", { text: title || humanize(type) }), schema.description ? h("p", { class: "muted", text: schema.description }) : null,
-      fields.map(([, f]) => f.el),
+    const main = MAIN_FIELDS[S.game.name] && (S.game.result_event_types || []).includes(type) ? new Set(MAIN_FIELDS[S.game.name]) : null;
+    const isMain = (name) => (main ? main.has(name) || required.has(name) : true);
+    const more = fields.filter(([name]) => !isMain(name));
+    add(form, h("h2", { text: title || humanize(type) }),
+      fields.filter(([name]) => isMain(name)).map(([, f]) => f.el),
+      more.length ? h("details", { class: "more" }, h("summary", { text: _("More") }), more.map(([, f]) => f.el)) : null,
+      schema.description ? h("details", { class: "muted" }, h("summary", { text: _("About this entry") }), h("p", { text: schema.description })) : null,
       submitRow(form, _("Record"), () => {
         const payload = {};
         for (const [name, f] of fields) {
           const v = f.get();
           if (v === null && !required.has(name)) continue;
           if (Array.isArray(v) && !v.length && !required.has(name)) continue;
+          if (v === false && !required.has(name)) continue;
+          if (Array.isArray(v) && v.every((x) => x === null) && !required.has(name)) continue;
           payload[name] = v;
         }
         record(type, payload, { onError: (e) => fieldError(form, e) });
