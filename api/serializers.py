@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
@@ -34,6 +35,7 @@ class MemberInput(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
 
 
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
 class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
     """A seat: an existing player's id, or a new player's name."""
 

@@ -10,10 +10,10 @@ from typing import Any
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -77,7 +77,7 @@ class TokenView(APIView):
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
         if user is None:
-            raise AuthenticationFailed("Wrong username or password.")
+            raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "username": user.get_username()})
 
@@ -218,7 +218,7 @@ class RecordView(APIView):
 class RecordImportView(APIView):
     """The body is a ``companion-record/1`` document; ``?league=ID`` files the match in a league."""
 
-    @extend_schema(request=GENERIC, responses=s.MatchOutput)
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=s.MatchOutput)
     def post(self, request: Request) -> Response:
         league_id = request.query_params.get("league")
         league = None

@@ -3,6 +3,7 @@ about a match's play (scores, whose turn, standings) is derived by replaying it 
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.conf import settings
@@ -66,6 +67,8 @@ class Match(models.Model):
         OPEN = "open", _("open")
         FINISHED = "finished", _("finished")
 
+    #: Names the match in caches and logs across databases (ids restart when a database is recreated).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     league = models.ForeignKey(League, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")
     game = models.CharField(max_length=40)
     #: Complete house rules (every key, defaults filled in) so old matches replay under their own rules.

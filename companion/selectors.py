@@ -19,13 +19,17 @@ UserLike = User | AnonymousUser
 
 
 # -- state snapshots -------------------------------------------------------------------------------------
-def snapshot_key(match_id: int, seq: int) -> str:
-    """Events are immutable, so the state after seq N of a match never changes: the key is exact."""
-    return f"companion:state:{match_id}:{seq}"
+def snapshot_key(match: Match, seq: int) -> str:
+    """Events are immutable, so the state after seq N of a match never changes: the key is exact.
+
+    The match's uid (not its id) keys it, so a recreated database never meets an old snapshot.
+    """
+    return f"companion:state:{match.uid.hex}:{seq}"
 
 
-def snapshot_store(match_id: int, seq: int, state: Any) -> None:
-    cache.set(snapshot_key(match_id, seq), state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
+def snapshot_store(match: Match, seq: int, state: Any) -> None:
+    """Keep the state after ``seq`` (the cache pickles it)."""
+    cache.set(snapshot_key(match, seq), state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
 
 
 def recorded_events(match: Match) -> list[RecordedEvent]:
@@ -48,10 +52,10 @@ def match_state_replay(match: Match, events: list[RecordedEvent] | None = None) 
 
 def match_state_get(match: Match) -> Any:
     """The state after the match's latest event: the cached snapshot, or a replay (then cached)."""
-    state = cache.get(snapshot_key(match.pk, match.last_seq))
+    state = cache.get(snapshot_key(match, match.last_seq))
     if state is None:
         state = match_state_replay(match)
-        snapshot_store(match.pk, match.last_seq, state)
+        snapshot_store(match, match.last_seq, state)
     return state
 
 
@@ -180,5 +184,5 @@ def games_catalogue() -> list[dict[str, Any]]:
     return [game.catalogue() for game in all_games()]
 
 
-def snapshot_forget(match_id: int, seq: int) -> None:
-    cache.delete(snapshot_key(match_id, seq))
+def snapshot_forget(match: Match, seq: int) -> None:
+    cache.delete(snapshot_key(match, seq))

@@ -137,7 +137,7 @@ def match_create(
         league=league, game=game, variants=checked.to_json(), join_code=join_code_new(), created_by=created_by
     )
     MatchSeat.objects.bulk_create(MatchSeat(match=match, seat=i, player=p) for i, p in enumerate(seated))
-    selectors.snapshot_store(match.pk, 0, state)
+    selectors.snapshot_store(match, 0, state)
     return match
 
 
@@ -162,7 +162,7 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     target.save(update_fields=["player"])
     if match.league_id is not None:
         Membership.objects.get_or_create(league_id=match.league_id, player=player)
-    selectors.snapshot_forget(match.pk, match.last_seq)  # the seat names are part of the state
+    selectors.snapshot_forget(match, match.last_seq)  # the seat names are part of the state
     return match
 
 
@@ -261,7 +261,7 @@ def _store(
         recorded_by=user,
     )
     match.save(update_fields=["last_seq", "status"])
-    selectors.snapshot_store(match.pk, match.last_seq, state)
+    selectors.snapshot_store(match, match.last_seq, state)
     finished = Match.Status.FINISHED
     if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
         standings_queue(match_id=match.pk)
@@ -377,7 +377,7 @@ def record_import(*, data: Any, user: User, league: League | None = None) -> Mat
     match.last_seq = len(events)
     match.status = Match.Status.FINISHED if game.result(state) is not None else Match.Status.OPEN
     match.save(update_fields=["last_seq", "status"])
-    selectors.snapshot_store(match.pk, match.last_seq, state)
+    selectors.snapshot_store(match, match.last_seq, state)
     if match.status == Match.Status.FINISHED:
         standings_queue(match_id=match.pk)
     return match

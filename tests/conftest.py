@@ -123,3 +123,9 @@ def record_of() -> Callable[[int], list[tuple[int, str, Any]]]:
         return list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("seq", "type", "payload"))
 
     return rows
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """The cast's passwords need not be expensive to hash in tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

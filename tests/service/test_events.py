@@ -5,7 +5,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+import pytest
+from rest_framework.test import APIClient
+
 from tests.conftest import Person
+from tests.service.helpers import finish
 
 HAND = {"points": [3, 18, 0, 5]}
 
@@ -60,3 +64,160 @@ def test_it_rejects_points_that_do_not_total_26(alice: Person, hearts_match: dic
     assert response.status_code == 422
     assert response.json()["code"] == "points_must_total_26"
     assert record_of(hearts_match["id"]) == []
+
+
+def test_it_lists_events_after_a_seq(alice: Person, hearts_match: dict[str, Any]) -> None:
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=2)
+    events = alice.get(f"/api/v1/matches/{hearts_match['id']}/events/?after=1").json()
+    assert [(e["seq"], e["type"], e["recorded_by"]) for e in events] == [(2, "hand_result", "alice")]
+
+
+def test_it_voids_an_event_and_keeps_both_in_the_record(
+    alice: Person, hearts_match: dict[str, Any], record_of: Any
+) -> None:
+    match_id = hearts_match["id"]
+    alice.append(match_id, "hand_result", HAND, expected_seq=1)
+    alice.append(match_id, "hand_result", {"points": [0, 0, 26, 0]}, expected_seq=2)
+    response = alice.post(f"/api/v1/matches/{match_id}/events/2/void", {"reason": "wrong hand", "expected_seq": 3})
+    assert response.status_code == 201
+    assert response.json()["summary"]["totals"] == [3, 18, 0, 5]
+    assert [row[1] for row in record_of(match_id)] == ["hand_result", "hand_result", "void"]
+
+
+def test_it_amends_an_event(alice: Person, hearts_match: dict[str, Any]) -> None:
+    match_id = hearts_match["id"]
+    alice.append(match_id, "hand_result", HAND, expected_seq=1)
+    body = {"type": "hand_result", "payload": {"points": [5, 18, 0, 3]}, "reason": "swapped seats 0 and 3"}
+    response = alice.post(f"/api/v1/matches/{match_id}/events/1/amend", body)
+    assert response.status_code == 201
+    assert response.json()["summary"]["totals"] == [5, 18, 0, 3]
+    assert response.json()["event"]["payload"]["seq"] == 1
+
+
+def test_it_rejects_a_void_of_an_event_that_does_not_exist(
+    alice: Person, hearts_match: dict[str, Any], record_of: Any
+) -> None:
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/7/void", {})
+    assert response.status_code == 422
+    assert response.json()["code"] == "no_such_event"
+    assert len(record_of(hearts_match["id"])) == 1
+
+
+def test_it_rejects_voiding_an_event_twice(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    assert alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {}).status_code == 201
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {})
+    assert (response.status_code, response.json()["code"]) == (422, "already_voided")
+    assert len(record_of(hearts_match["id"])) == 2
+
+
+def test_it_rejects_an_event_for_a_finished_match(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
+    last = finish(alice, hearts_match["id"])
+    response = alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=last + 1)
+    assert response.status_code == 422
+    assert response.json()["code"] == "match_finished"
+    assert len(record_of(hearts_match["id"])) == last
+
+
+def test_a_void_reopens_a_finished_match(alice: Person, hearts_match: dict[str, Any]) -> None:
+    last = finish(alice, hearts_match["id"])
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/void", {})
+    assert response.status_code == 201
+    assert response.json()["status"] == "open"
+    assert response.json()["summary"]["finished"] is False
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "code"),
+    [
+        ({"points": [3, 18, 0, 5, 0]}, 422, "points_per_seat"),  # points for a seat that does not exist
+        ({"points": [3, 18, 0]}, 422, "points_per_seat"),
+        ({"points": [-3, 24, 0, 5]}, 422, "negative_points"),
+        ({"points": [3.5, 17.5, 0, 5]}, 400, "invalid_field"),  # non-integer points
+        ({"points": ["3", 18, 0, 5]}, 400, "invalid_field"),
+        ({"points": [3, 18, 0, 5], "extra": 1}, 400, "unknown_field"),
+        ({"points": [30, 0, 0, -4]}, 422, "points_out_of_range"),
+    ],
+)
+def test_it_rejects_a_bad_hand_and_stores_nothing(
+    alice: Person, hearts_match: dict[str, Any], record_of: Any, payload: dict[str, Any], status: int, code: str
+) -> None:
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    response = alice.append(hearts_match["id"], "hand_result", payload, expected_seq=2)
+    assert response.status_code == status, response.json()
+    assert response.json()["code"] == code
+    assert set(response.json()) >= {"code", "message", "params"}
+    assert record_of(hearts_match["id"]) == [(1, "hand_result", HAND)]
+
+
+def test_it_rejects_an_unknown_event_type(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
+    response = alice.append(hearts_match["id"], "bid", {"amount": 100}, expected_seq=1)
+    assert response.status_code == 400
+    assert response.json()["code"] == "unknown_event_type"
+    assert record_of(hearts_match["id"]) == []
+
+
+def test_it_rejects_malformed_json(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
+    response = alice.client.post(
+        f"/api/v1/matches/{hearts_match['id']}/events/", data="{not json", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "malformed_json"
+    assert record_of(hearts_match["id"]) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"type": "hand_result", "payload": HAND, "expected_seq": 1}, "client_event_id"),
+        ({"type": "hand_result", "payload": HAND, "client_event_id": "nope", "expected_seq": 1}, "client_event_id"),
+        ({"type": "hand_result", "payload": HAND, "client_event_id": str(uuid.uuid4())}, "expected_seq"),
+        ({"type": "hand_result", "payload": [1], "client_event_id": str(uuid.uuid4()), "expected_seq": 1}, "payload"),
+    ],
+)
+def test_it_names_the_missing_or_wrong_field(
+    alice: Person, hearts_match: dict[str, Any], record_of: Any, body: dict[str, Any], field: str
+) -> None:
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/", body)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert field in response.json()["fields"]
+    assert record_of(hearts_match["id"]) == []
+
+
+def test_a_seated_player_may_append(bob: Person, hearts_match: dict[str, Any]) -> None:
+    assert bob.append(hearts_match["id"], "hand_result", HAND, expected_seq=1).status_code == 201
+
+
+def test_an_outsider_cannot_see_or_append(hearts_match: dict[str, Any], record_of: Any) -> None:
+    eve = Person("eve")
+    response = eve.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    assert (response.status_code, response.json()["code"]) == (404, "match_not_found")
+    assert eve.get(f"/api/v1/matches/{hearts_match['id']}/events/").status_code == 404
+    assert record_of(hearts_match["id"]) == []
+
+
+def test_an_anonymous_client_gets_401(hearts_match: dict[str, Any]) -> None:
+    response = APIClient().get(f"/api/v1/matches/{hearts_match['id']}/events/")
+    assert (response.status_code, response.json()["code"]) == (401, "not_authenticated")
+
+
+def test_a_league_member_may_read_but_not_append(alice: Person, bob: Person, charlie: Person, record_of: Any) -> None:
+    league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
+    for person in (bob, charlie):
+        alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": person.player.pk})
+    match = alice.create_match([alice.player.pk, bob.player.pk, "Zoe"], league=league["id"])
+    assert charlie.get(f"/api/v1/matches/{match['id']}/summary/").status_code == 200
+    response = charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1)
+    assert (response.status_code, response.json()["code"]) == (403, "permission_denied")
+    assert record_of(match["id"]) == []
+
+
+def test_a_league_admin_may_append_without_a_seat(alice: Person, bob: Person, charlie: Person) -> None:
+    league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
+    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": bob.player.pk})
+    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": charlie.player.pk, "role": "admin"})
+    match = bob.create_match([bob.player.pk, "Yan", "Zoe"], league=league["id"])
+    assert charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1).status_code == 201

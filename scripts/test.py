@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Run Companion's checks: ruff, ruff format --check, mypy and pytest (tests/ and scoring doctests).
+
+    python3 scripts/test.py                 # lint, types, tests (integration/browser tests skip visibly)
+    python3 scripts/test.py --integration   # the integration suite on PostgreSQL + Redis + a Celery worker
+    python3 scripts/test.py -- -k events    # extra arguments after -- go to pytest
+
+The integration run uses DATABASE_URL=postgres://postgres@127.0.0.1:5432/companion and
+REDIS_URL=redis://127.0.0.1:6379/0 (override with COMPANION_IT_DATABASE_URL / COMPANION_IT_REDIS_URL) and
+starts and stops its own Celery worker, pointed at the test database the suite creates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import ROOT, ensure_venv, run, venv_bin
+
+IT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion"
+IT_REDIS_URL = "redis://127.0.0.1:6379/0"
+#: One test database per checkout, so two clones running CI at once do not drop each other's.
+IT_TEST_DB = "companion_it_" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:8]
+ENSURE_DATABASE = """
+import sys, psycopg
+from psycopg import sql
+url = sys.argv[1]
+base, name = url.rsplit("/", 1)
+with psycopg.connect(base + "/postgres", autocommit=True) as conn:
+    if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+"""
+
+
+def checks(python: str, pytest_args: list[str], workers: int) -> int:
+    failures = 0
+    for command in (
+        [str(venv_bin("ruff")), "check", "."],
+        [str(venv_bin("ruff")), "format", "--check", "."],
+        [python, "-m", "mypy", "."],
+    ):
+        failures += run(command, check=False) != 0
+    parallel = ["-n", str(workers)] if workers > 1 else []
+    failures += run([python, "-m", "pytest", *parallel, "tests", "scoring", *pytest_args], check=False) != 0
+    return failures
+
+
+def integration(python: str, pytest_args: list[str]) -> int:
+    database_url = os.environ.get("COMPANION_IT_DATABASE_URL", IT_DATABASE_URL)
+    base = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": os.environ.get("COMPANION_IT_REDIS_URL", IT_REDIS_URL),
+    }
+    base["DATABASE_TEST_NAME"] = IT_TEST_DB
+    # The worker talks to the database that pytest-django creates for the run (see companion/settings.py).
+    worker_env = {**base, "DATABASE_URL": database_url.rsplit("/", 1)[0] + "/" + IT_TEST_DB}
+    worker_env.pop("DATABASE_TEST_NAME")
+    # Django connects to DATABASE_URL's own database before creating the test one: make sure it exists.
+    if run([python, "-c", ENSURE_DATABASE, database_url], check=False) != 0:
+        print(f"» cannot reach PostgreSQL at {database_url}", flush=True)
+        return 1
+    log = open(ROOT / "var" / "celery-it.log", "w")  # noqa: SIM115 - closed below
+    worker = subprocess.Popen(
+        [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "companion",
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "-n",
+            f"it-{os.getpid()}@%h",
+        ],
+        cwd=ROOT,
+        env=worker_env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    print(f"» started Celery worker pid {worker.pid} (log: var/celery-it.log)", flush=True)
+    try:
+        time.sleep(1)
+        if worker.poll() is not None:
+            print("» the Celery worker exited at start; see var/celery-it.log", flush=True)
+            return 1
+        env = {**base, "COMPANION_WORKER_RUNNING": "1"}
+        return run(
+            [python, "-m", "pytest", "-m", "integration", "tests/integration", *pytest_args], env=env, check=False
+        )
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait()
+        log.close()
+        print(f"» stopped Celery worker pid {worker.pid}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--integration", action="store_true", help="run the PostgreSQL/Redis/Celery suite")
+    parser.add_argument("-n", "--workers", type=int, default=int(os.environ.get("COMPANION_TEST_WORKERS", "1")))
+    parser.add_argument("pytest_args", nargs="*", help="passed to pytest (after --)")
+    args = parser.parse_args()
+    python = str(ensure_venv())
+    (ROOT / "var").mkdir(exist_ok=True)
+    if args.integration:
+        code = integration(python, args.pytest_args)
+    else:
+        code = 1 if checks(python, args.pytest_args, args.workers) else 0
+    print("» OK" if code == 0 else "» FAILED", flush=True)
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""/api/v1/auth/guest and /api/v1/auth/token; token and session authentication."""
+
+from __future__ import annotations
+
+from rest_framework.test import APIClient
+
+from companion.models import Player
+from tests.conftest import Person
+
+
+def test_a_guest_gets_a_user_a_player_and_a_token(db: None) -> None:
+    response = APIClient().post("/api/v1/auth/guest", {"name": "Gus"}, format="json")
+    assert response.status_code == 201
+    body = response.json()
+    player = Player.objects.get(pk=body["player"]["id"])
+    assert (player.name, player.user.username) == ("Gus", body["username"])  # type: ignore[union-attr]
+    assert not player.user.has_usable_password()  # type: ignore[union-attr]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
+    assert client.get("/api/v1/players/me").json()["name"] == "Gus"
+
+
+def test_a_guest_needs_a_name(db: None) -> None:
+    response = APIClient().post("/api/v1/auth/guest", {}, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, "invalid")
+    assert "name" in response.json()["fields"]
+
+
+def test_it_exchanges_a_password_for_a_token(alice: Person) -> None:
+    response = APIClient().post(
+        "/api/v1/auth/token", {"username": "alice", "password": "alice-secret-pw"}, format="json"
+    )
+    assert response.status_code == 200
+    assert response.json()["token"] == alice.token
+
+
+def test_it_rejects_a_wrong_password(alice: Person) -> None:
+    response = APIClient().post("/api/v1/auth/token", {"username": "alice", "password": "nope"}, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, "invalid_credentials")
+
+
+def test_it_rejects_a_bad_token(db: None) -> None:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    response = client.get("/api/v1/ping")
+    assert (response.status_code, response.json()["code"]) == (401, "authentication_failed")
+
+
+def test_a_session_works_too(alice: Person) -> None:
+    client = APIClient()
+    client.force_login(alice.user)
+    assert client.get("/api/v1/ping").json() == {"ok": True}
+
+
+def test_ping_needs_authentication(db: None) -> None:
+    response = APIClient().get("/api/v1/ping")
+    assert (response.status_code, response.json()["code"]) == (401, "not_authenticated")

@@ -1,0 +1,27 @@
+"""/api/v1/players/ — list, create, me."""
+
+from __future__ import annotations
+
+from tests.conftest import Person
+
+
+def test_it_creates_a_player_without_an_account(alice: Person) -> None:
+    response = alice.post("/api/v1/players/", {"name": "  Zoe "})
+    assert response.status_code == 201
+    assert (response.json()["name"], response.json()["has_account"]) == ("Zoe", False)
+
+
+def test_it_lists_yourself_and_the_players_you_share_a_match_with(alice: Person, bob: Person, charlie: Person) -> None:
+    alice.create_match([alice.player.pk, bob.player.pk, "Zoe"])
+    names = sorted(p["name"] for p in alice.get("/api/v1/players/").json()["results"])
+    assert names == ["Alice", "Bob", "Zoe"]
+    assert [p["name"] for p in charlie.get("/api/v1/players/").json()["results"]] == ["Charlie"]
+
+
+def test_me_is_your_player(bob: Person) -> None:
+    assert bob.get("/api/v1/players/me").json() == {"id": bob.player.pk, "name": "Bob", "has_account": True}
+
+
+def test_a_player_needs_a_name(alice: Person) -> None:
+    response = alice.post("/api/v1/players/", {"name": ""})
+    assert (response.status_code, response.json()["code"]) == (400, "invalid")

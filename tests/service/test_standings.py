@@ -1,0 +1,80 @@
+"""The derived standings: written by a Celery task queued on commit (eager without Redis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import services
+from companion.models import MatchStanding
+from tests.conftest import Person
+from tests.service.helpers import finish
+
+
+def _rows(match_id: int) -> list[tuple[int, int, int, int, bool]]:
+    return list(
+        MatchStanding.objects.filter(match_id=match_id)
+        .order_by("seat")
+        .values_list("seat", "player_id", "place", "score", "is_winner")
+    )
+
+
+def test_finishing_a_match_writes_its_standings_on_commit(
+    alice: Person, hearts_match: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        finish(alice, hearts_match["id"])
+    assert len(callbacks) == 1  # queued once: when the match finished, not on every hand
+    seats = [s["player"]["id"] for s in hearts_match["seats"]]
+    # 15 hands of the helper's cycle (see test_records): totals 91, 95, 102, 102.
+    assert _rows(hearts_match["id"]) == [
+        (0, seats[0], 1, 91, True),
+        (1, seats[1], 2, 95, False),
+        (2, seats[2], 3, 102, False),
+        (3, seats[3], 3, 102, False),
+    ]
+
+
+def test_rebuilding_standings_twice_changes_nothing(
+    alice: Person, hearts_match: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        finish(alice, hearts_match["id"])
+    before = list(MatchStanding.objects.filter(match_id=hearts_match["id"]).order_by("seat").values())
+    assert services.standings_write(match_id=hearts_match["id"]) == 4
+    assert services.standings_write(match_id=hearts_match["id"]) == 4
+    assert list(MatchStanding.objects.filter(match_id=hearts_match["id"]).order_by("seat").values()) == before
+
+
+def test_a_void_that_unfinishes_the_match_removes_its_standings(
+    alice: Person, hearts_match: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        last = finish(alice, hearts_match["id"])
+        alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/void", {})
+    assert _rows(hearts_match["id"]) == []
+
+
+def test_an_amend_that_changes_the_result_rewrites_the_standings(
+    alice: Person, hearts_match: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        last = finish(alice, hearts_match["id"])
+        # The last hand was (0, 8, 9, 9) on (91, 87, 93, 93); as (9, 0, 9, 8) totals are (100, 87, 102, 101).
+        body = {"type": "hand_result", "payload": {"points": [9, 0, 9, 8]}}
+        assert alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/amend", body).status_code == 201
+    assert [(r[2], r[3], r[4]) for r in _rows(hearts_match["id"])] == [
+        (2, 100, False),
+        (1, 87, True),
+        (4, 102, False),
+        (3, 101, False),
+    ]
+
+
+def test_the_snapshot_cache_can_be_lost(alice: Person, hearts_match: dict[str, Any]) -> None:
+    """Appending after the cache is cleared rebuilds the state by replay."""
+    from django.core.cache import cache
+
+    alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
+    cache.clear()
+    response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=2)
+    assert response.json()["summary"]["totals"] == [6, 36, 0, 10]
