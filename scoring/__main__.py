@@ -1,4 +1,5 @@
-"""Command line: ``python -m scoring replay FILE`` prints the replayed summary as JSON.
+"""Command line: ``python -m scoring replay FILE`` prints the replayed summary as JSON;
+``python -m scoring schema`` prints the JSON Schema of the record format.
 
 Exit status: 0 replayed; 1 an event breaks a rule (its code, seq and message are printed);
 2 the file is malformed (unreadable JSON, wrong shape, an unreadable event).
@@ -43,7 +44,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay_parser = commands.add_parser("replay", help="replay a companion-record/1 file and print its summary")
     replay_parser.add_argument("file", help="path of the record, or - for standard input")
+    commands.add_parser("schema", help="print the JSON Schema of companion-record/1")
     args = parser.parse_args(argv)
+    if args.command == "schema":
+        from scoring.schema import record_schema
+
+        print(json.dumps(record_schema(), ensure_ascii=False, indent=2))
+        return 0
     return _replay_command(args.file)
 
 

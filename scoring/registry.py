@@ -14,6 +14,8 @@ from scoring.protocol import Game
 #: game name → module whose ``GAME`` attribute is the engine.
 GAME_MODULES: dict[str, str] = {
     "hearts": "scoring.hearts",
+    "tonk": "scoring.tonk",
+    "tshirt": "scoring.tshirt",
 }
 
 

@@ -1,0 +1,288 @@
+"""Tonk card by card: the deal, the automatic-win check, the side bet and the showdown (§1.5, §2.2, §3)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from scoring.errors import RulesError
+from scoring.tonk.common import check_cards_allowed, check_seat, check_side_bet
+from scoring.tonk.events import Claim49, Deal, Declare, ShowHands, SideBet
+from scoring.tonk.hands import check_unseen, reveal
+from scoring.tonk.ledger import finish_hand
+from scoring.tonk.melds import count, max_card_value, min_card_value
+from scoring.tonk.settlement import (
+    AUTO_DRAW,
+    AUTO_WIN,
+    DROP,
+    Settlement,
+    auto_multiplier,
+    settle_auto,
+    settle_drop,
+    settle_stock,
+)
+from scoring.tonk.state import Finding, Held, Note, Play, TonkState, add_seen
+
+
+def deal(state: TonkState, event: Deal) -> TonkState:
+    v = state.variants
+    n, h = state.seats, v.hand_size
+    if state.play is not None:
+        raise RulesError("hand_in_progress", "The hand being played is not finished.", rule="tonk.md §2.1")
+    if event.dealer is not None:
+        check_seat(state, event.dealer, "dealer")
+        if state.hands and event.dealer != state.dealer:
+            raise RulesError(
+                "wrong_dealer",
+                f"Seat {state.dealer} deals hand {state.hand_number}: the deal passes to the left.",
+                rule="tonk.md §1.1",
+                expected=state.dealer,
+            )
+        if not state.hands:
+            state = dataclasses.replace(state, first_dealer=event.dealer)
+    if v.upcard and event.upcard is None:
+        raise RulesError("upcard_required", "Record the upcard turned after the deal.", rule="tonk.md §1.5")
+    if not v.upcard and event.upcard is not None:
+        raise RulesError("no_upcard", "This table deals no upcard (upcard = off).", rule="tonk.md §1.5")
+    hands = event.hands if event.hands is not None else (None,) * n
+    if len(hands) != n:
+        raise RulesError("hands_per_seat", f"Give one hand (or null) per seat: {n}.", rule="tonk.md §1.5")
+    every = [c for hand in hands if hand is not None for c in hand] + ([event.upcard] if event.upcard else [])
+    check_cards_allowed(state, every)
+    for seat, hand in enumerate(hands):
+        if hand is not None and len(hand) != h:
+            raise RulesError(
+                "wrong_hand_size",
+                f"Seat {seat} was dealt {len(hand)} cards; each player gets {h}.",
+                rule="tonk.md §1.5",
+                seat=seat,
+            )
+    stake = v.stake if event.stake is None else event.stake
+    if stake < 1:
+        raise RulesError("invalid_stake", "A stake is a positive amount.", rule="tonk.md §3", stake=stake)
+    dealer = state.dealer
+    play = Play(
+        dealer=dealer,
+        stake=stake,
+        held=tuple(Held(hand, 0) if hand is not None else Held((), h) for hand in hands),
+        dealt_known=tuple(hand is not None for hand in hands),
+        stock=v.deck_size - n * h - (1 if event.upcard else 0),
+        discards=(event.upcard,) if event.upcard else (),
+        seen=add_seen((), tuple(every)),
+        turn=(dealer + 1) % n,
+        locked=(0,) * n,
+        turns_taken=(0,) * n,
+    )
+    state = dataclasses.replace(state, play=play)
+    if all(play.dealt_known):
+        qualifiers = _known_qualifiers(state, play)
+        if qualifiers:
+            return _settle_auto(state, play, qualifiers)
+    return state
+
+
+def _known_qualifiers(state: TonkState, play: Play) -> dict[int, int]:
+    """Seats whose fully known dealt hand wins automatically at the deal (§2.2), with their counts."""
+    out = {}
+    for seat, held in enumerate(play.held):
+        if play.dealt_known[seat] and held.fully_known:
+            value = count(held.known, state.variants)
+            if auto_multiplier(value, state.variants) is not None:
+                out[seat] = value
+    return out
+
+
+def _settle_auto(state: TonkState, play: Play, qualifiers: dict[int, int]) -> TonkState:
+    names = state.players
+    shown = ", ".join(f"{names[s]} dealt {c}" for s, c in qualifiers.items())
+    if len(qualifiers) >= 2:
+        settlement = Settlement(state.seats, (), f"Automatic draw: {shown}; nobody pays, the deal passes on.")
+        return _finish(state, play, AUTO_DRAW, None, settlement, None)
+    (seat, value), *_ = qualifiers.items()
+    return _finish(state, play, AUTO_WIN, seat, settle_auto(state.seats, seat, value, state.variants), None)
+
+
+def _finish(
+    state: TonkState,
+    play: Play,
+    end: str,
+    by: int | None,
+    settlement: Settlement,
+    counts: tuple[int | None, ...] | None,
+) -> TonkState:
+    side = dict(enumerate(play.side_bet)) if play.side_bet_done else None
+    notes: tuple[Note, ...] = ()
+    if counts is not None:
+        notes = (Note("counts", "Counts: " + ", ".join(f"{state.players[s]} {c}" for s, c in enumerate(counts)) + "."),)
+    return finish_hand(
+        state,
+        mode="cards",
+        end=end,
+        by=by,
+        stake=play.stake,
+        counts=counts,
+        settlement=settlement,
+        side_bet=side,
+        side_bet_winner=play.side_bet_winner,
+        notes=notes,
+    )
+
+
+def finish(state: TonkState, play: Play, end: str, by: int | None, settlement: Settlement) -> TonkState:
+    return _finish(state, play, end, by, settlement, None)
+
+
+def declare(state: TonkState, play: Play, event: Declare) -> TonkState:
+    if not play.auto_open:
+        raise RulesError(
+            "declare_too_late", "Automatic wins are declared right after the deal, before play.", rule="tonk.md §2.2"
+        )
+    if len(event.hands) != state.seats:
+        raise RulesError("hands_per_seat", f"Give one hand (or null) per seat: {state.seats}.", rule="tonk.md §2.2")
+    for seat, cards in enumerate(event.hands):
+        if cards is not None:
+            play = reveal(play, seat, cards, "automatic win")
+    qualifiers = _known_qualifiers(state, dataclasses.replace(play, dealt_known=(True,) * state.seats))
+    claimed = [s for s, cards in enumerate(event.hands) if cards is not None]
+    for seat in claimed:
+        if seat not in qualifiers:
+            value = count(play.held[seat].known, state.variants)
+            raise RulesError(
+                "not_an_automatic_win",
+                f"Seat {seat}'s dealt count {value} does not win automatically at this table.",
+                rule="tonk.md §2.2",
+                seat=seat,
+                count=value,
+            )
+    if not qualifiers:
+        raise RulesError(
+            "nothing_declared",
+            "A declaration shows at least one dealt hand that wins automatically.",
+            rule="tonk.md §2.2",
+        )
+    return _settle_auto(state, play, qualifiers)
+
+
+def must_declare(state: TonkState, play: Play) -> bool:
+    """A known dealt hand wins automatically, but other hands are private: the table must declare."""
+    return play.auto_open and bool(_known_qualifiers(state, play))
+
+
+def claim_49(state: TonkState, play: Play, event: Claim49) -> TonkState:
+    rule = "tonk.md §2.2"
+    if state.variants.auto_49_50 != "fifty_only_auto":
+        raise RulesError("claim_49_not_played", "A 49 is claimed in turn only under fifty_only_auto.", rule=rule)
+    if event.seat != play.turn or play.drawn or play.turns_taken[event.seat] > 0:
+        raise RulesError(
+            "claim_49_too_late",
+            "A 49 is claimed at the start of the holder's first turn, before dropping or drawing.",
+            rule=rule,
+            seat=event.seat,
+        )
+    if event.cards is not None:
+        play = reveal(play, event.seat, event.cards, "49 claim")
+    held = play.held[event.seat]
+    if not held.fully_known:
+        raise RulesError("cards_required", "Show the five cards that count 49.", rule=rule)
+    value = count(held.known, state.variants)
+    if value != 49:
+        raise RulesError("not_49", f"Seat {event.seat}'s hand counts {value}, not 49.", rule=rule, count=value)
+    return finish(
+        state, play, AUTO_WIN, event.seat, settle_auto(state.seats, event.seat, 49, state.variants, claim_49=True)
+    )
+
+
+def side_bet_event(state: TonkState, play: Play, event: SideBet) -> TonkState:
+    rule = "tonk.md §3.3"
+    if play.side_bet_done or not play.auto_open:
+        raise RulesError("side_bet_too_late", "The side bet is made once, before play.", rule=rule)
+    winner, net = check_side_bet(state, event.players, event.amount, event.spades)
+    findings = list(state.findings)
+    fresh = []
+    for seat, card in zip(event.players, event.spades, strict=True):
+        held = play.held[seat]
+        if card is not None and card not in held.known:
+            if held.fully_known:
+                raise RulesError(
+                    "card_not_in_hand", f"{card} is not in seat {seat}'s hand.", rule=rule, seat=seat, card=str(card)
+                )
+            fresh.append(card)
+            hands = list(play.held)
+            hands[seat] = Held((*held.known, card), held.unknown - 1)
+            play = dataclasses.replace(play, held=tuple(hands))
+        if held.fully_known:
+            spades = [c.rank for c in play.held[seat].known if c.suit is not None and c.suit.value == "S"]
+            shown = card.rank if card is not None else 0
+            if spades and max(spades) > shown:
+                findings.append(
+                    Finding(
+                        state.hand_number,
+                        "side_bet_spade_hidden",
+                        seat,
+                        f"Seat {seat} held a higher spade than the one shown in the side bet (honour, §3.3).",
+                    )
+                )
+    check_unseen(play, fresh, rule)
+    play = dataclasses.replace(
+        play,
+        seen=add_seen(play.seen, tuple(fresh)),
+        side_bet=tuple(net.get(s, 0) for s in range(state.seats)),
+        side_bet_winner=winner,
+        side_bet_done=True,
+    )
+    return dataclasses.replace(state, play=play, findings=tuple(findings))
+
+
+def settle_pending(state: TonkState, play: Play) -> TonkState:
+    """Every hand is known: settle the pending drop or stock end on the counts."""
+    assert play.pending is not None
+    end, by = play.pending
+    counts = tuple(count(held.known, state.variants) for held in play.held)
+    settlement = settle_drop(by, counts, state.variants) if end == DROP else settle_stock(counts, state.variants)
+    return _finish(state, play, end, by, settlement, counts)
+
+
+def show_hands(state: TonkState, play: Play, event: ShowHands) -> TonkState:
+    rule = "tonk.md §3.5"
+    pending = play.pending
+    if pending is None:
+        raise RulesError("nothing_to_show", "Hands are shown only at a drop or a stock end.", rule=rule)
+    n = state.seats
+    hands = event.hands or (None,) * n
+    counts = event.counts or (None,) * n
+    if len(hands) != n or len(counts) != n:
+        raise RulesError("hands_per_seat", f"Give one entry (or null) per seat: {n}.", rule=rule)
+    v = state.variants
+    final: list[int] = []
+    for seat in range(n):
+        cards, value = hands[seat], counts[seat]
+        if cards is not None:
+            play = reveal(play, seat, cards, "showdown")
+        held = play.held[seat]
+        if held.fully_known:
+            known = count(held.known, v)
+            if value is not None and value != known:
+                raise RulesError(
+                    "count_mismatch",
+                    f"Seat {seat}'s cards count {known}, not {value}.",
+                    rule="tonk.md §6.1",
+                    seat=seat,
+                )
+            final.append(known)
+            continue
+        if value is None:
+            raise RulesError("hand_required", f"Give seat {seat}'s remaining cards or count.", rule=rule, seat=seat)
+        base = count(held.known, v)
+        low, high = base + held.unknown * min_card_value(v), base + held.unknown * max_card_value(v)
+        if not low <= value <= high:
+            raise RulesError(
+                "impossible_count",
+                f"Seat {seat} holds {held.size} cards; their count must be {low}–{high}, not {value}.",
+                rule="tonk.md §6.1",
+                seat=seat,
+                count=value,
+            )
+        final.append(value)
+    end, by = pending
+    counts_t = tuple(final)
+    settlement = settle_drop(by, counts_t, v) if end == DROP else settle_stock(counts_t, v)
+    return _finish(state, play, end, by, settlement, counts_t)

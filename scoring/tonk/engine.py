@@ -1,0 +1,104 @@
+"""The Tonk engine: a session of hands settled in stakes, by result entry or card by card."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from scoring.errors import RulesError
+from scoring.events import Event, EventCodec
+from scoring.protocol import JSON, Game, MatchResult, places_from_scores
+from scoring.tonk import play
+from scoring.tonk.events import ALL_EVENTS, EndSession, HandResult
+from scoring.tonk.result_entry import apply_hand_result
+from scoring.tonk.state import TonkState
+from scoring.tonk.variants import TonkVariants
+
+
+class TonkGame(Game[TonkState, TonkVariants]):
+    name: ClassVar[str] = "tonk"
+    title: ClassVar[str] = "Tonk"
+    # tonk.md §1.1 [our default]: 2 to 6 players (the issue said 2–5; the rules file governs).
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    variants_class = TonkVariants
+    codec: ClassVar[EventCodec] = EventCodec(ALL_EVENTS)
+    rules_file: ClassVar[str] = "tonk.md"
+    result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
+
+    def new_match(self, variants: TonkVariants, players: tuple[str, ...]) -> TonkState:
+        n = len(players)
+        stock = variants.deck_size - n * variants.hand_size - (1 if variants.upcard else 0)
+        if stock < 1:
+            raise RulesError(
+                "no_stock_left",
+                f"{n} players with {variants.hand_size} cards each leave no stock (§1.5): choose a smaller hand.",
+                rule="tonk.md §1.5",
+                stock=stock,
+            )
+        return TonkState(variants=variants, players=players, totals=(0,) * n)
+
+    def apply(self, state: TonkState, event: Event) -> TonkState:
+        if state.result is not None:
+            raise RulesError("match_finished", "The session is over: no more hands can be recorded.", rule="tonk.md §3")
+        if isinstance(event, HandResult):
+            return apply_hand_result(state, event)
+        if isinstance(event, EndSession):
+            return _end_session(state)
+        return play.apply_play(state, event)
+
+    def legal_actions(self, state: TonkState) -> list[JSON]:
+        if state.result is not None:
+            return []
+        if state.play is None:
+            return [
+                {"type": "deal", "dealer": state.dealer, "hand": state.hand_number},
+                {"type": HandResult.TYPE, "dealer": state.dealer, "hand": state.hand_number},
+                {"type": EndSession.TYPE},
+            ]
+        return play.legal_play_actions(state)
+
+    def result(self, state: TonkState) -> MatchResult | None:
+        return state.result
+
+    def summary(self, state: TonkState) -> JSON:
+        result = state.result
+        p = state.play
+        if result:
+            phase = "finished"
+        elif p is None:
+            phase = "between_hands"
+        elif p.pending is not None:
+            phase = "showdown"
+        else:
+            phase = "play"
+        return {
+            "game": self.name,
+            "phase": phase,
+            "finished": result is not None,
+            "to_act": None if p is None or p.pending is not None else p.turn,
+            "totals": list(state.totals),
+            "result": result.as_json() if result else None,
+            "history": [h.as_json() for h in state.hands],
+            "findings": [f.as_json() for f in state.findings],
+            "hand": state.hand_number,
+            "dealer": state.dealer,
+            "stake": state.variants.stake,
+            "table": play.table_json(state) if p is not None else None,
+        }
+
+
+def _end_session(state: TonkState) -> TonkState:
+    if state.play is not None:
+        raise RulesError(
+            "hand_in_progress", "Finish the hand being played before ending the session.", rule="tonk.md §2.1"
+        )
+    totals = state.totals
+    best = max(totals)
+    winners = tuple(s for s, t in enumerate(totals) if t == best)
+    how = f"highest net result over {len(state.hands)} hands"
+    result = MatchResult(winners, places_from_scores(totals, lower_is_better=False), totals, False, how)
+    return dataclasses.replace(state, result=result)
+
+
+GAME = TonkGame()

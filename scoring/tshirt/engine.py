@@ -1,0 +1,89 @@
+"""The T-Shirt Game engine: judged rounds entered one result at a time, with optional card tracking."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scoring.errors import RulesError
+from scoring.events import Event, EventCodec
+from scoring.protocol import JSON, Game, MatchResult
+from scoring.tshirt.events import RoundResult, SloganPlayed, StartGame
+from scoring.tshirt.rounds import round_result, slogan_played, start_game
+from scoring.tshirt.state import TShirtState
+from scoring.tshirt.variants import TShirtVariants
+
+
+class TShirtGame(Game[TShirtState, TShirtVariants]):
+    name: ClassVar[str] = "tshirt"
+    title: ClassVar[str] = "The T-Shirt Game"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+    variants_class = TShirtVariants
+    codec: ClassVar[EventCodec] = EventCodec([StartGame, SloganPlayed, RoundResult])
+    rules_file: ClassVar[str] = "tshirt-game.md"
+    result_event_types: ClassVar[tuple[str, ...]] = ("round_result",)
+
+    def new_match(self, variants: TShirtVariants, players: tuple[str, ...]) -> TShirtState:
+        return TShirtState(variants=variants, players=players)
+
+    def apply(self, state: TShirtState, event: Event) -> TShirtState:
+        if state.result is not None:
+            raise RulesError(
+                "match_finished", "The game is over: no more rounds can be recorded.", rule="tshirt-game.md Scoring"
+            )
+        if isinstance(event, StartGame):
+            return start_game(state, event)
+        if isinstance(event, SloganPlayed):
+            return slogan_played(state, event)
+        if isinstance(event, RoundResult):
+            return round_result(state, event)
+        raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="tshirt-game.md")
+
+    def legal_actions(self, state: TShirtState) -> list[JSON]:
+        if state.result is not None:
+            return []
+        judge = state.judge
+        if judge is None:
+            return [{"type": StartGame.TYPE, "seats": list(range(state.seats))}]
+        rnd = state.round_number
+        others = [s for s in range(state.seats) if s != judge]
+        actions: list[JSON] = [
+            {"type": SloganPlayed.TYPE, "round": rnd, "seat": s} for s in others if s not in state.submitted
+        ]
+        if not state.submitted or len(state.submitted) == len(others):
+            actions.append({"type": RoundResult.TYPE, "round": rnd, "judge": judge, "winners": others})
+        return actions
+
+    def result(self, state: TShirtState) -> MatchResult | None:
+        return state.result
+
+    def summary(self, state: TShirtState) -> JSON:
+        result = state.result
+        started = state.judge is not None
+        phase = "finished" if result else ("round" if started else "seating")
+        return {
+            "game": self.name,
+            "phase": phase,
+            "finished": result is not None,
+            "to_act": None if result else state.judge,
+            "totals": list(state.totals) if started else [0] * state.seats,
+            "result": result.as_json() if result else None,
+            "history": [r.as_json() for r in state.rounds],
+            "findings": [],
+            "round": state.round_number,
+            "judge": None if result else state.judge,
+            "first_judge": state.first_judge,
+            "target_points": state.variants.target_points,
+            "cards": [[c.as_json() for c in mine] for mine in state.cards],
+            "submitted": sorted(state.submitted),
+            "hand_sizes": list(state.hand_sizes),
+            "decks": {
+                "slogan": state.slogan_deck,
+                "slogan_discards": state.slogan_discards,
+                "tshirt": state.tshirt_deck,
+                "hot_or_not": state.hot_or_not_left,
+            },
+        }
+
+
+GAME = TShirtGame()

@@ -1,0 +1,215 @@
+"""Random Tonk sessions choosing only legal actions, with invariants after every event.
+
+Every hand is dealt from a real shuffled deck with all hands known, so cards can be conserved exactly:
+known hands + spreads + discard pile + the stock still undrawn = the deck, after every event.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.cards import JOKER, STANDARD_DECK, Card
+from scoring.events import Event
+from scoring.record import RecordedEvent, replay_events
+from scoring.tonk import GAME, TonkState
+
+VARIANT_CHOICES: dict[str, list[Any]] = {
+    "hand_size": [5, 7],
+    "jokers_wild": [False, True],
+    "ace_in_runs": ["low_only", "low_or_high_no_wrap"],
+    "hit_lock": ["per_card", "per_hitting_turn", "off"],
+    "caught_payout": ["pagat", "dropper_only", "wikipedia", "low_only_double"],
+    "stock_end": ["on_draw_from_empty", "on_last_card"],
+    "stock_tie": ["draw", "split"],
+    "tonk_requires_six": [False, True],
+    "payout_scheme": ["standard", "texas"],
+    "auto_49_50": ["both_double", "fifty_only_auto", "texas", "off"],
+    "low_count_auto": ["off", "le13_double", "le13_double_le9_triple", "le15_double"],
+    "drop_timing": ["start_of_turn", "also_after_deal"],
+    "discard_take_must_meld": [False, True],
+    "rediscard_taken_card": [False, True],
+    "one_hit_per_turn": [False, True],
+    "hit_runs_only": [False, True],
+    "upcard": [True, False],
+    "court_values": ["ten_ten_ten", "11_12_13"],
+    "double_double": [False, True],
+}
+
+
+def _concrete(action: dict[str, Any], data: st.DataObject) -> list[dict[str, Any]]:
+    """Expand one legal-action entry into concrete event payloads."""
+    kind = action["type"]
+    if kind == "spread":
+        return [{"type": "spread", "seat": action["seat"], "cards": cards} for cards in action["spreads"] or []]
+    if kind == "discard":
+        return [{"type": "discard", "seat": action["seat"], "card": c} for c in action["cards"]]
+    if kind in ("declare", "side_bet", "show_hands", "deal", "hand_result", "end_session"):
+        return []
+    return [dict(action)]
+
+
+def _table_cards(state: TonkState, stock: list[Card]) -> Counter[Card]:
+    play = state.play
+    assert play is not None
+    cards: Counter[Card] = Counter(stock)
+    for held in play.held:
+        assert held.unknown == 0
+        cards.update(held.known)
+    for spread in play.spreads:
+        cards.update(spread.cards)
+    cards.update(play.discards)
+    return cards
+
+
+def _step(state: TonkState, event: Event, recorded: list[RecordedEvent]) -> TonkState:
+    before = copy.deepcopy(state)
+    event_type, payload = GAME.dump_event(event)
+    assert GAME.parse_event(event_type, json.loads(json.dumps(payload))) == event
+    new = GAME.apply(state, event)
+    assert state == before  # apply never mutates its input
+    recorded.append(RecordedEvent(len(recorded) + 1, event_type, payload))
+    return new
+
+
+def _play_hand(state: TonkState, data: st.DataObject, recorded: list[RecordedEvent]) -> TonkState:
+    v = state.variants
+    deck = list(STANDARD_DECK) + ([JOKER, JOKER] if v.jokers_wild else [])
+    deck = data.draw(st.permutations(deck))
+    n, h = state.seats, v.hand_size
+    hands = [deck[i * h : (i + 1) * h] for i in range(n)]
+    rest = deck[n * h :]
+    upcard = rest.pop(0) if v.upcard else None
+    stock = list(rest)
+    payload: dict[str, Any] = {"hands": [[str(c) for c in hand] for hand in hands]}
+    if upcard is not None:
+        payload["upcard"] = str(upcard)
+    hands_before = len(state.hands)
+    state = _step(state, GAME.parse_event("deal", payload), recorded)
+    full = Counter(deck)
+    for _ in range(400):
+        if len(state.hands) > hands_before:
+            return state
+        assert state.play is not None
+        assert _table_cards(state, stock) == full  # cards conserved
+        assert state.play.stock == len(stock)
+        options = [c for a in GAME.legal_actions(state) for c in _concrete(a, data)]
+        assert options, GAME.legal_actions(state)
+        choice = data.draw(st.sampled_from(options))
+        if choice["type"] == "draw" and choice["source"] == "stock" and stock:
+            choice["card"] = str(stock.pop(0))
+        kind = choice.pop("type")
+        state = _step(state, GAME.parse_event(kind, choice), recorded)
+    raise AssertionError("hand did not end in 400 events")
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data(), seats=st.integers(2, 5))
+def test_random_sessions_keep_their_invariants(data: st.DataObject, seats: int) -> None:
+    variants = {key: data.draw(st.sampled_from(values)) for key, values in VARIANT_CHOICES.items()}
+    players = tuple(f"P{i}" for i in range(seats))
+    state = GAME.start(variants, players)
+    initial = state
+    recorded: list[RecordedEvent] = []
+    for _ in range(data.draw(st.integers(1, 2))):
+        state = _play_hand(state, data, recorded)
+        record = state.hands[-1]
+        # Stakes paid equal stakes received, hand by hand and across the session.
+        assert sum(record.settlement.net) == 0
+        assert sum(state.totals) == 0
+        assert all(p.stakes in (1, 2, 3, 4) and p.payer != p.payee for p in record.settlement.payments)
+        json.dumps(GAME.summary(state))
+    assert replay_events(GAME, initial, recorded) == state  # replay equals step by step
+
+
+def _private_options(state: TonkState, real: list[list[Card]]) -> list[dict[str, Any]]:
+    """Legal actions for a table whose hands are private: the harness knows the real cards."""
+    from itertools import combinations
+
+    from scoring.tonk.melds import hit_kinds, spread_kinds
+
+    play = state.play
+    assert play is not None
+    out: list[dict[str, Any]] = []
+    for action in GAME.legal_actions(state):
+        kind = action["type"]
+        if kind in ("declare", "side_bet", "show_hands"):
+            continue
+        if kind in ("drop", "draw", "claim_49"):
+            out.append(dict(action))
+        elif kind == "spread":
+            hand = real[action["seat"]]
+            for size in range(3, len(hand) + 1):
+                out += [
+                    {"type": "spread", "seat": action["seat"], "cards": [str(c) for c in combo]}
+                    for combo in combinations(hand, size)
+                    if spread_kinds(combo, state.variants)
+                ]
+            for target in play.spreads:
+                out += [
+                    {"type": "hit", "seat": action["seat"], "spread": target.number, "cards": [str(c)]}
+                    for c in hand
+                    if hit_kinds(target.cards, target.kinds, (c,), state.variants)
+                ]
+        elif kind == "discard":
+            hand = real[action["seat"]]
+            cards = action["cards"] if action["cards"] is not None else [str(c) for c in hand]
+            if play.taken is not None and not state.variants.rediscard_taken_card and len(hand) > 1:
+                cards = [c for c in cards if c != str(play.taken)]
+            out += [{"type": "discard", "seat": action["seat"], "card": c} for c in cards]
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), seats=st.integers(2, 4))
+def test_random_hands_with_private_cards(data: st.DataObject, seats: int) -> None:
+    """Hands and stock draws private for some seats; hands are shown at a drop or stock end."""
+    players = tuple(f"P{i}" for i in range(seats))
+    variants = {"hit_lock": data.draw(st.sampled_from(["per_card", "off"])), "auto_49_50": "off"}
+    state = GAME.start(variants, players)
+    initial = state
+    recorded: list[RecordedEvent] = []
+    deck = data.draw(st.permutations(list(STANDARD_DECK)))
+    real = [list(deck[i * 5 : (i + 1) * 5]) for i in range(seats)]
+    public = [data.draw(st.booleans()) for _ in range(seats)]
+    rest = list(deck[seats * 5 :])
+    upcard = rest.pop(0)
+    hands = [[str(c) for c in real[s]] if public[s] else None for s in range(seats)]
+    state = _step(state, GAME.parse_event("deal", {"upcard": str(upcard), "hands": hands}), recorded)
+    for _ in range(400):
+        if state.hands:
+            break
+        play = state.play
+        assert play is not None
+        for seat, held in enumerate(play.held):
+            assert held.size == len(real[seat])  # the record's hand sizes follow the real hands
+            assert set(held.known) <= set(real[seat])
+        assert play.stock == len(rest)
+        if play.pending is not None:
+            shown = [[str(c) for c in real[s]] if not play.held[s].fully_known else None for s in range(seats)]
+            state = _step(state, GAME.parse_event("show_hands", {"hands": shown}), recorded)
+            continue
+        choice = data.draw(st.sampled_from(_private_options(state, real)))
+        kind = choice.pop("type")
+        seat = choice.get("seat")
+        if kind == "draw" and choice["source"] == "stock" and rest:
+            card = rest.pop(0)
+            real[seat].append(card)
+            if public[seat]:
+                choice["card"] = str(card)
+        elif kind == "draw" and choice["source"] == "discard":
+            real[seat].append(play.discards[-1])
+        elif kind in ("spread", "hit"):
+            for text in choice["cards"]:
+                real[seat].remove(next(c for c in real[seat] if str(c) == text))
+        elif kind == "discard":
+            real[seat].remove(next(c for c in real[seat] if str(c) == choice["card"]))
+        state = _step(state, GAME.parse_event(kind, choice), recorded)
+    assert state.hands, "hand did not end"
+    assert sum(state.totals) == 0
+    assert replay_events(GAME, initial, recorded) == state
