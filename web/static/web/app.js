@@ -12,6 +12,7 @@
 
   // ---------------------------------------------------------------- i18n
   const _ = window.gettext || ((s) => s);
+  const pgettext = window.pgettext || ((c, s) => s);
   const ngettext = window.ngettext || ((s, p, n) => (n === 1 ? s : p));
   const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s.replace(/%\((\w+)\)s/g, (m, k) => obj[k]));
 
@@ -135,7 +136,7 @@
       method: "POST",
       json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
     }),
-    legal: (id) => api(`matches/${id}/legal-actions/`).then((d) => (Array.isArray(d) ? d : (d && (d.actions || d.legal_actions || d.results)) || [])),
+    legal: (id) => api(`matches/${id}/legal-actions/`),
   };
 
   // ---------------------------------------------------------------- the outbox (IndexedDB)
@@ -546,11 +547,24 @@
       S.events = await API.events(S.id);
       store.set("events." + S.id, S.events);
     } catch (e) { /* keep the old list */ }
-    try { S.legal = await API.legal(S.id); } catch (e) { S.legal = []; }
+    try {
+      const legal = await API.legal(S.id);
+      S.legal = Array.isArray(legal) ? legal : (legal && legal.actions) || [];
+      // The screen is "ready" for a seq once the legal actions after it are known (tests wait on it).
+      S.readySeq = legal && typeof legal.next_seq === "number" ? legal.next_seq - 1 : S.seq;
+    } catch (e) { S.legal = []; }
     renderAll();
   }
 
+  // Whose turn: the seat of every legal action when they agree (the engine's own answer), else the summary's.
+  function toAct() {
+    const seats = new Set(S.legal.map((a) => a.seat).filter((x) => typeof x === "number"));
+    if (seats.size === 1 && S.legal.every((a) => typeof a.seat === "number")) return [...seats][0];
+    return S.summary ? S.summary.to_act : null;
+  }
+
   function renderAll() {
+    if (typeof S.readySeq === "number") body.dataset.ready = S.readySeq;
     renderStatus();
     renderBoard();
     renderLog();
@@ -622,8 +636,8 @@
       const r = s.result || {};
       const winners = (r.winners || []).map((w) => S.players[w]).join(", ");
       chips.push(h("span", { class: "chip alert", text: fmt(_("Finished — winner: %(names)s"), { names: winners }) }));
-    } else if (s.to_act !== null && s.to_act !== undefined) {
-      chips.push(h("span", { class: "chip", text: fmt(_("%(name)s to act"), { name: S.players[s.to_act] }) }));
+    } else if (toAct() !== null && toAct() !== undefined) {
+      chips.push(h("span", { class: "chip", dataset: { toAct: toAct() }, text: fmt(_("%(name)s to act"), { name: S.players[toAct()] }) }));
     }
     for (const [key, value] of Object.entries(s)) {
       if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key)) continue;
@@ -658,7 +672,7 @@
     const n = S.players.length;
     const dealer = typeof s.dealer === "number" ? s.dealer : null;
     const head = h("tr", {}, h("th", { text: "#" }), S.players.map((p, i) => h("th", {
-      class: [i === dealer ? "dealer" : "", i === s.to_act ? "toact" : ""].join(" ").trim() || null,
+      class: [i === dealer ? "dealer" : "", i === toAct() ? "toact" : ""].join(" ").trim() || null,
       title: i === dealer ? _("Dealer") : null, text: p,
     })));
     const rows = (s.history || []).map((entry, idx) => {
@@ -779,9 +793,11 @@
   async function flush() {
     if (S.sending || !S.id) return;
     S.sending = true;
+    let worked = false;
     try {
       for (const entry of await Outbox.forMatch(S.id)) {
         if (entry.conflict) continue;
+        worked = true;
         let result;
         try {
           result = await API.append(S.id, entry);
@@ -807,7 +823,10 @@
     } finally {
       S.sending = false;
       await renderOutbox();
-      await refresh(true);
+      if (worked) {
+        await refresh(true);
+        if (S.summary) { S.lastKey = null; renderAll(); }
+      }
     }
   }
 
@@ -1090,6 +1109,12 @@
     recalled: _("Reneges taken back in time"), antes: _("Antes due"), up_card: _("Up card"), stake: _("Stake"),
     seating: _("Seating"), hand: _("Hand"), whole_hand: _("Whole hand laid down at once"), declarer: _("Declarer"),
     contract: _("Contract"), seat: _("Player"), card: _("Card"), amount: _("Amount"), cards: _("Cards"),
+    hand_result: _("Hand result"), deal_result: _("Deal result"), round_result: _("Round result"), start_game: _("Start the game"),
+    first_judge: _("First judge (the youngest player)"), bid: _("Bid"), pass: pgettext("bidding", "Pass"), deal: _("New deal"), play_card: _("Play a card"),
+    take_talon: _("Take the talon"), give_card: _("Give a card"), raise_contract: _("Raise the contract"), give_up: _("Give up"),
+    claim: _("Claim"), declare: _("Declare"), draw: _("Draw"), discard: _("Discard"), end_session: _("End the session"),
+    end_evening: _("End the evening"), leave: _("Leave the table"), join: _("Join the table"), slogan_played: _("Slogan played"),
+    exchange: _("Exchange"), play: _("Play"), to: _("To"),
   };
   const VALUES = {
     auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
@@ -1201,62 +1226,109 @@
   }
 
   // ---------------------------------------------------------------- card by card
+  const RANKS = { thousand: ["A", "T", "K", "Q", "J", "9"] };
+  const ALL_RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+  // The trick on the table, wherever the game's summary keeps it.
+  function currentTrick() {
+    const s = S.summary;
+    for (const holder of [s, s.current_deal, s.deal, s.current_round, s.table]) {
+      if (holder && typeof holder === "object" && !Array.isArray(holder)) {
+        const t = holder.trick || holder.current_trick;
+        if (t) return { trick: t, holder };
+      }
+    }
+    return { trick: null, holder: s.current_deal || s.deal || s.current_round || null };
+  }
+
+  function actionLabel(a) {
+    const who = typeof a.seat === "number" ? S.players[a.seat] : null;
+    const to = typeof a.to === "number" ? " → " + S.players[a.to] : "";
+    return `${label(a.type)}${who ? " — " + who : ""}${to}${a.kind ? " (" + valueLabel(a.kind) + ")" : ""}`;
+  }
+
   function renderCards() {
     const root = $("#tab-cards");
     if (!S.summary) return;
     const types = Object.keys(S.game.events || {});
     const resultTypes = new Set(S.game.result_event_types || []);
-    const play = S.legal.find((a) => Array.isArray(a.cards) || a.type === "play_card" || a.type === "play");
+    const play = S.legal.find((a) => a.type === "play_card" || (a.type === "play" && Array.isArray(a.cards)));
     const parts = [];
-    const trick = S.summary.trick || S.summary.current_trick;
-    if (S.summary.to_act !== null && S.summary.to_act !== undefined) parts.push(h("p", { class: "chip", text: fmt(_("%(name)s to play"), { name: S.players[S.summary.to_act] }) }));
+    const { trick, holder } = currentTrick();
+    const next = toAct();
+    if (next !== null && next !== undefined) parts.push(h("p", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to play"), { name: S.players[next] }) }));
+    if (holder && (holder.trump || holder.contract)) {
+      parts.push(h("p", { class: "status" },
+        holder.contract ? h("span", { class: "chip" }, _("Contract") + ": ", h("strong", { text: holder.contract })) : null,
+        holder.declarer !== undefined && holder.declarer !== null ? h("span", { class: "chip" }, _("Declarer") + ": ", h("strong", { text: S.players[holder.declarer] })) : null,
+        holder.trump ? h("span", { class: "chip" }, _("Trump") + ": ", h("strong", { class: cardRed(holder.trump) ? "suit-h" : null, text: SUITS[holder.trump] || holder.trump })) : null));
+    }
     if (trick) {
       const plays = Array.isArray(trick) ? trick : trick.plays || trick.cards || [];
-      parts.push(h("div", { class: "trick", "aria-label": _("Current trick") }, plays.map((p) => {
-        const card = typeof p === "string" ? p : p.card;
-        const seat = typeof p === "object" ? p.seat : null;
-        return h("div", { class: "played" }, h("div", { class: cardRed(card) ? "suit-h" : null, text: cardLabel(card) }), h("small", { text: seat !== null ? S.players[seat] : "" }));
+      // Plain cards are played in turn from the leader, to the left, skipping who sits out.
+      const order = [];
+      if (typeof trick.leader === "number") {
+        const active = Array.isArray(holder && holder.active) ? holder.active : S.players.map((_x, i) => i);
+        for (let k = 0, seat = trick.leader; k < S.players.length * 2 && order.length < plays.length; k += 1, seat = (seat + 1) % S.players.length) {
+          if (active.includes(seat)) order.push(seat);
+        }
+      }
+      parts.push(h("div", { class: "trick", id: "trick", "aria-label": _("Current trick") }, plays.map((p, i) => {
+        const card = typeof p === "string" ? p : p.card || (Array.isArray(p.cards) ? p.cards.join(" ") : "");
+        const seat = typeof p === "object" ? p.seat : order[i] ?? null;
+        return h("div", { class: "played" }, h("div", { class: cardRed(card) ? "suit-h" : null, text: String(card).split(" ").map(cardLabel).join(" ") }), h("small", { text: seat !== null && seat !== undefined ? S.players[seat] : "" }));
       })));
     }
     if (play) {
       const legalCards = (play.cards || []).map(String);
       const deck = [];
-      for (const suit of ["S", "H", "C", "D"]) for (const r of ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"]) deck.push(r + suit);
+      for (const suit of ["S", "H", "C", "D"]) for (const r of RANKS[S.game.name] || ALL_RANKS) deck.push(r + suit);
       const others = deck.filter((c) => !legalCards.includes(c));
-      const pick = (c) => record(play.type, { seat: play.seat, card: c }, { onError: (e) => toast(errorText(e), 6000) });
-      parts.push(h("h2", { text: _("Legal cards") }), h("div", { class: "cards", id: "legal-cards" }, legalCards.map((c) => h("button", { type: "button", class: "legal" + (cardRed(c) ? " red" : ""), dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c)))));
-      if (!play.cards || play.unknown_hand || play.hand_unknown !== false) {
-        parts.push(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), h("div", { class: "cards" }, others.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c))))));
+      const pick = (c) => {
+        $$("#quick-actions button, #other-cards button, #legal-cards button").forEach((b) => { b.disabled = true; });
+        record(play.type, { seat: play.seat, card: c }, { onError: (e) => toast(errorText(e), 6000) });
+      };
+      parts.push(h("h2", { text: fmt(_("%(name)s plays a card"), { name: S.players[play.seat] }) }));
+      if (legalCards.length) {
+        parts.push(h("p", { class: "muted", text: _("Legal cards") }), h("div", { class: "cards", id: "legal-cards" }, legalCards.map((c) => h("button", { type: "button", class: "legal" + (cardRed(c) ? " red" : ""), dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c)))));
+      }
+      const otherGrid = h("div", { class: "cards", id: "other-cards" }, others.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c))));
+      if (legalCards.length) parts.push(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), otherGrid));
+      else parts.push(h("p", { class: "muted", text: _("Hands are not known: tap the card that was played.") }), otherGrid);
+    }
+    // Every other action the engine says may be recorded now (deal, bids, passes, talon, claims …):
+    // one tap when the engine already gave every required field, else a short form.
+    const other = S.legal.filter((a) => a !== play && !resultTypes.has(a.type));
+    const buttons = [];
+    for (const a of other) {
+      const schema = (S.game.events || {})[a.type] || { properties: {}, required: [] };
+      const prefill = Object.assign({}, a);
+      if ("amount" in (schema.properties || {}) && prefill.amount === undefined && typeof a.min === "number") prefill.amount = a.min;
+      const missing = (schema.required || []).filter((k) => prefill[k] === undefined || prefill[k] === null);
+      const payload = {};
+      for (const k of Object.keys(schema.properties || {})) if (prefill[k] !== undefined && prefill[k] !== null && !Array.isArray(prefill[k])) payload[k] = prefill[k];
+      if (!missing.length && !("amount" in (schema.properties || {}))) {
+        buttons.push(h("button", { type: "button", class: "ghost", dataset: { action: a.type, seat: a.seat ?? "", to: a.to ?? "" }, onclick: () => {
+          // One tap, one entry: the buttons come back with the engine's next legal actions.
+          $$("#quick-actions button, #other-cards button, #legal-cards button").forEach((b) => { b.disabled = true; });
+          record(a.type, payload, { onError: (e) => toast(errorText(e), 6000) });
+        } }, actionLabel(a)));
+      } else {
+        parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a) })));
       }
     }
-    // Every other action the engine says may be recorded now (bids, passes, deals, claims …).
-    const other = S.legal.filter((a) => a !== play && !resultTypes.has(a.type));
-    const seen = new Set();
-    for (const a of other) {
-      const key = a.type + ":" + a.seat;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const label = humanize(a.type) + (typeof a.seat === "number" ? " — " + S.players[a.seat] : "");
-      parts.push(h("details", { class: "card", dataset: { action: a.type } }, h("summary", { text: label }), genericForm(a.type, a, { title: label })));
-    }
-    if (types.includes("claim") && !other.some((a) => a.type === "claim")) {
-      parts.push(h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), genericForm("claim", { seat: S.summary.to_act }, { title: _("Claim") })));
+    if (buttons.length) parts.push(h("div", { class: "actions", id: "quick-actions" }, buttons));
+    if (types.includes("claim") && !other.some((a) => a.type === "claim") && play) {
+      parts.push(h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), genericForm("claim", { seat: play.seat }, { title: _("Claim") })));
     }
     const claim = S.summary.claim || (S.summary.findings || []).filter((f) => f.code && f.code.startsWith("claim")).slice(-1)[0];
     if (claim) {
-      parts.push(h("div", { class: "card" }, h("strong", { text: fmt(_("Claim: %(verdict)s"), { verdict: word(claim.verdict || claim.code) }) }),
-        claim.line || claim.counter_line ? h("p", { text: _("Line that beats it:") + " " + (claim.line || claim.counter_line).map((x) => cardLabel(x.card || x)).join(" ") }) : null));
+      const line = claim.line || claim.counter_line || claim.counter;
+      parts.push(h("div", { class: "card", id: "claim-verdict" }, h("strong", { text: fmt(_("Claim: %(verdict)s"), { verdict: valueLabel(claim.verdict || claim.code) }) }),
+        Array.isArray(line) && line.length ? h("p", { text: _("Line that beats it:") + " " + line.map((x) => `${typeof x.seat === "number" ? S.players[x.seat] + " " : ""}${cardLabel(x.card || x)}`).join(", ") }) : null));
     }
     const nonResult = types.filter((t) => !resultTypes.has(t) && !["void", "amend"].includes(t));
     if (!parts.length) parts.push(h("p", { class: "muted", text: nonResult.length ? _("Nothing to record card by card right now.") : _("This game is recorded by result entry only.") }));
-    if (nonResult.length) {
-      const select = h("select", { "aria-label": _("Any entry") }, nonResult.map((t) => h("option", { value: t, text: humanize(t) })));
-      const holder = h("div", {});
-      const showForm = () => holder.replaceChildren(genericForm(select.value, {}));
-      select.addEventListener("change", showForm);
-      parts.push(h("details", {}, h("summary", { text: _("Any entry") }), select, holder));
-      showForm();
-    }
     root.replaceChildren(...parts);
   }
 
