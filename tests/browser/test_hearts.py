@@ -71,7 +71,20 @@ def test_a_hearts_match_with_three_hands(phones: Any) -> None:
         "hand_result",
         "void",
     ]
+    # The history says what was changed, by whom and when.
+    voided = page.inner_text("#log li.voided")
+    assert "Anna 2, Ben 6, Cleo 18, Dan 0" in voided and "Voided by Anna at" in voided
+    assert "Voided entry #3" in page.inner_text("#log li[data-seq='4']")
     phone.shot("06-history")
     page.click("[data-tab=share]")
     page.wait_for_selector("#qr svg")
     phone.shot("07-share-qr")
+    # Dark mode for a dim room, remembered on the phone.
+    page.click("[data-tab=entry]")
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    page.reload()
+    page.wait_for_selector("#board table")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(15, 20, 17)"
+    phone.shot("16-dark-mode")

@@ -126,6 +126,9 @@
     guest: (name) => api("auth/guest", { method: "POST", json: { name } }),
     login: (username, password) => api("auth/token", { method: "POST", json: { username, password } }),
     games: () => api("games/").then(listOf),
+    players: () => api("players/?limit=500").then(listOf),
+    me: () => api("players/me"),
+    leagues: () => api("leagues/").then(listOf),
     matches: () => api("matches/").then(listOf),
     createMatch: (data) => api("matches/", { method: "POST", json: data }),
     join: (code, seat) => api("matches/join", { method: "POST", json: seat === undefined ? { code } : { code, seat } }),
@@ -304,6 +307,7 @@
       store.set("token", data.token || data.key);
       const name = data.name || (data.player && data.player.name) || data.username || "";
       store.set("me", name);
+      store.set("username", data.username || "");
       location.href = next && next.startsWith("/") ? next : "/";
     };
     if (!signedIn()) {
@@ -394,8 +398,20 @@
     let game = null;
     const playersOl = $("#players");
     const known = store.get("names", []);
-    const datalist = h("datalist", { id: "known-names" }, known.map((n) => h("option", { value: n })));
+    // Players from your leagues and earlier matches: a name that matches exactly one of them is
+    // sent as that player's id, so their statistics stay in one place.
+    const [players, me, leagues] = await Promise.all([API.players().catch(() => []), API.me().catch(() => null), API.leagues().catch(() => [])]);
+    const byName = new Map();
+    for (const p of players) byName.set(p.name, byName.has(p.name) ? null : p.id);
+    if (me) byName.set(me.name, me.id);
+    const names = Array.from(new Set([...(me ? [me.name] : []), ...players.map((p) => p.name), ...known]));
+    const datalist = h("datalist", { id: "known-names" }, names.map((n) => h("option", { value: n })));
     add(form, datalist);
+    let leagueSelect = null;
+    if (leagues.length) {
+      leagueSelect = h("select", { id: "league" }, h("option", { value: "", text: _("No league") }), leagues.map((l) => h("option", { value: l.id, text: l.name })));
+      $("#players").closest("fieldset").before(h("fieldset", {}, h("legend", { text: _("League") }), leagueSelect));
+    }
 
     function addPlayer(name) {
       const i = playersOl.children.length;
@@ -411,7 +427,7 @@
       $$("#games button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === g.name)));
       $("#players-hint").textContent = fmt(_("%(min)s to %(max)s players."), { min: g.min_players, max: g.max_players });
       const want = Math.max(g.min_players, Math.min(g.max_players, g.name === "hearts" || g.name === "bourre" ? 4 : g.min_players));
-      while (playersOl.children.length < want) addPlayer(playersOl.children.length === 0 ? store.get("me", "") : "");
+      while (playersOl.children.length < want) addPlayer(playersOl.children.length === 0 ? (me && me.name) || store.get("me", "") : "");
       $("#variants").replaceChildren(...(g.variants || []).map(variantControl));
     }
 
@@ -432,7 +448,10 @@
       }
       $("#create").disabled = true;
       try {
-        const match = await API.createMatch({ game: game.name, players, variants });
+        const seats = players.map((name) => byName.get(name) || name);
+        const body = { game: game.name, players: seats, variants };
+        if (leagueSelect && leagueSelect.value) body.league = parseInt(leagueSelect.value, 10);
+        const match = await API.createMatch(body);
         store.set("names", Array.from(new Set([...players, ...known])).slice(0, 30));
         location.href = `/m/${match.id}/`;
       } catch (e) {
@@ -728,7 +747,9 @@
   }
 
   function whoWhen(ev) {
-    const who = ev.recorded_by_name || (ev.recorded_by && (ev.recorded_by.name || ev.recorded_by.username)) || ev.recorded_by || "?";
+    let who = ev.recorded_by_name || (ev.recorded_by && (ev.recorded_by.name || ev.recorded_by.username)) || ev.recorded_by || "?";
+    if (who === store.get("username", null)) who = store.get("me", who);
+    else if (/^guest-/.test(who)) who = _("a guest");
     const when = ev.recorded_at ? new Date(ev.recorded_at).toLocaleString(body.dataset.language, { dateStyle: "short", timeStyle: "short" }) : "";
     return fmt(_("%(who)s at %(when)s"), { who, when });
   }
