@@ -17,11 +17,12 @@ from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api import serializers as s
 from api.filters import MatchFilter
-from api.permissions import CanRecord, IsLeagueAdmin
+from api.permissions import IsLeagueAdmin
 from companion import selectors, services
 from companion.errors import Invalid
 from companion.models import Event, League, Match, Membership, Player
@@ -31,9 +32,9 @@ GENERIC = OpenApiResponse(description="JSON")
 
 def _append_response(result: services.AppendResult) -> Response:
     body = {
-        "event": s.EventOutput(result.event).data,
+        "event": s.event_json(result.event),
         "created": result.created,
-        **selectors.match_summary_get(match=result.match),
+        **selectors.match_summary_get(match=result.match, state=result.state),
     }
     return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
 
@@ -57,6 +58,7 @@ class PingView(APIView):
 class GuestView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle]
 
     @extend_schema(request=s.GuestInput, responses=GENERIC)
     def post(self, request: Request) -> Response:
@@ -70,6 +72,7 @@ class GuestView(APIView):
 class TokenView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle]
 
     @extend_schema(request=s.TokenInput, responses=GENERIC)
     def post(self, request: Request) -> Response:
@@ -238,8 +241,6 @@ class GamesView(APIView):
 
 # -- events -----------------------------------------------------------------------------------------------
 class EventListView(APIView):
-    permission_classes = [IsAuthenticated, CanRecord]
-
     @extend_schema(responses=s.EventOutput(many=True))
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
@@ -251,41 +252,31 @@ class EventListView(APIView):
 
     @extend_schema(request=s.EventInput, responses=GENERIC)
     def post(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        self.check_object_permissions(request, match)
         data = s.EventInput(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.event_append(match_id=match.pk, user=_user(request), **data.validated_data)
+        result = services.event_append(match_id=match_id, user=_user(request), **data.validated_data)
         return _append_response(result)
 
 
 class EventVoidView(APIView):
-    permission_classes = [IsAuthenticated, CanRecord]
-
     @extend_schema(request=s.CorrectionInput, responses=GENERIC)
     def post(self, request: Request, match_id: int, seq: int) -> Response:
-        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        self.check_object_permissions(request, match)
         data = s.CorrectionInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values.setdefault("client_event_id", uuid.uuid4())
         values.setdefault("expected_seq", None)
-        result = services.event_void(match_id=match.pk, seq=seq, user=_user(request), **values)
+        result = services.event_void(match_id=match_id, seq=seq, user=_user(request), **values)
         return _append_response(result)
 
 
 class EventAmendView(APIView):
-    permission_classes = [IsAuthenticated, CanRecord]
-
     @extend_schema(request=s.AmendInput, responses=GENERIC)
     def post(self, request: Request, match_id: int, seq: int) -> Response:
-        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        self.check_object_permissions(request, match)
         data = s.AmendInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values.setdefault("client_event_id", uuid.uuid4())
         values.setdefault("expected_seq", None)
-        result = services.event_amend(match_id=match.pk, seq=seq, user=_user(request), **values)
+        result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
         return _append_response(result)

@@ -73,6 +73,9 @@ class Match(models.Model):
     game = models.CharField(max_length=40)
     #: Complete house rules (every key, defaults filled in) so old matches replay under their own rules.
     variants = models.JSONField(default=dict)
+    #: The seat names the engine was started with. Replays use them, so a player taking over a seat
+    #: (join by code) never changes a replayed state or invalidates a cached one.
+    player_names = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     join_code = models.CharField(max_length=12, unique=True)
     #: The seq of the latest event (0 before the first): the next append must say ``last_seq + 1``.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -9,8 +10,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
-from companion.errors import NotFound
-from companion.models import Event, League, Match, Membership, Player
+from companion.errors import Forbidden, NotFound
+from companion.models import Event, League, Match, MatchSeat, Membership, Player
 from scoring.protocol import Game
 from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
 from scoring.registry import get_game
@@ -27,9 +28,26 @@ def snapshot_key(match: Match, seq: int) -> str:
     return f"companion:state:{match.uid.hex}:{seq}"
 
 
+#: The latest states this process computed, unpickled. States are immutable, so sharing them is safe;
+#: the Django cache (shared by every process, pickled) stays the source for other workers.
+_LIVE_STATES: OrderedDict[str, Any] = OrderedDict()
+_LIVE_STATES_MAX = 256
+
+
 def snapshot_store(match: Match, seq: int, state: Any) -> None:
     """Keep the state after ``seq`` (the cache pickles it)."""
-    cache.set(snapshot_key(match, seq), state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
+    key = snapshot_key(match, seq)
+    cache.set(key, state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
+    _LIVE_STATES[key] = state
+    _LIVE_STATES.move_to_end(key)
+    while len(_LIVE_STATES) > _LIVE_STATES_MAX:
+        _LIVE_STATES.popitem(last=False)
+
+
+def snapshot_load(match: Match, seq: int) -> Any:
+    key = snapshot_key(match, seq)
+    state = _LIVE_STATES.get(key)
+    return state if state is not None else cache.get(key)
 
 
 def recorded_events(match: Match) -> list[RecordedEvent]:
@@ -46,13 +64,13 @@ def seat_names(match: Match) -> list[str]:
 def match_state_replay(match: Match, events: list[RecordedEvent] | None = None) -> Any:
     """Rebuild the state from the stored record: every effective event through the engine."""
     game = get_game(match.game)
-    state = game.start(match.variants, seat_names(match))
+    state = game.start(match.variants, match.player_names or seat_names(match))
     return replay_events(game, state, effective_events(events if events is not None else recorded_events(match)))
 
 
 def match_state_get(match: Match) -> Any:
     """The state after the match's latest event: the cached snapshot, or a replay (then cached)."""
-    state = cache.get(snapshot_key(match, match.last_seq))
+    state = snapshot_load(match, match.last_seq)
     if state is None:
         state = match_state_replay(match)
         snapshot_store(match, match.last_seq, state)
@@ -63,15 +81,18 @@ def match_game(match: Match) -> Game[Any, Any]:
     return get_game(match.game)
 
 
-def match_summary_get(*, match: Match) -> dict[str, Any]:
-    """What the phones poll: the engine's summary plus where the record stands."""
+def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
+    """What the phones poll: the engine's summary plus where the record stands.
+
+    ``state`` is the state after ``match.last_seq`` when the caller already has it (an append).
+    """
     game = match_game(match)
     return {
         "match": match.pk,
         "status": match.status,
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
-        "summary": game.summary(match_state_get(match)),
+        "summary": game.summary(match_state_get(match) if state is None else state),
     }
 
 
@@ -127,18 +148,25 @@ def match_get_for_user(*, user: UserLike, match_id: int) -> Match:
     return match
 
 
-def match_can_record(*, user: UserLike, match: Match) -> bool:
-    """Seated players, the match's creator and the league's admins may append and correct."""
-    if not user.is_authenticated:
-        return False
-    if user.is_staff or match.created_by_id == user.pk:
-        return True
-    if match.seats.filter(player__user=user).exists():
-        return True
-    return (
-        match.league_id is not None
-        and Membership.objects.filter(league_id=match.league_id, player__user=user, role=Membership.Role.ADMIN).exists()
-    )
+def match_recording_check(*, user: UserLike, match: Match) -> None:
+    """Raise unless the user may record in the match: 404 if they may not even read it (like
+    everywhere else), 403 if they may only read it. Few queries: the append path is hot."""
+    if user.is_authenticated and (user.is_staff or match.created_by_id == user.pk):
+        return
+    if user.is_authenticated and MatchSeat.objects.filter(match=match, player__user=user).exists():
+        return
+    roles: set[str] = set()
+    if user.is_authenticated and match.league_id is not None:
+        roles = set(
+            Membership.objects.filter(league_id=match.league_id, player__user=user).values_list("role", flat=True)
+        )
+    if not roles:
+        raise NotFound("match_not_found", f"There is no match {match.pk} that you can see.", match=match.pk)
+    if Membership.Role.ADMIN not in roles:
+        raise Forbidden(
+            "permission_denied",
+            "Only the match's seated players, its creator and the league's admins may record events.",
+        )
 
 
 def league_list_for_user(*, user: UserLike) -> QuerySet[League]:
@@ -185,4 +213,6 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 
 def snapshot_forget(match: Match, seq: int) -> None:
-    cache.delete(snapshot_key(match, seq))
+    key = snapshot_key(match, seq)
+    cache.delete(key)
+    _LIVE_STATES.pop(key, None)

@@ -23,6 +23,7 @@ from django.utils.dateparse import parse_datetime
 from rest_framework.authtoken.models import Token
 
 from companion import selectors
+from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound
 from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
 from scoring.errors import EventFormatError, RulesError, ScoringError
@@ -60,7 +61,7 @@ def player_for_user_ensure(*, user: User) -> Player:
     return player
 
 
-@transaction.atomic
+@writing
 def guest_create(*, name: str) -> tuple[User, Player, Token]:
     """ "Continue as a guest": a user without a usable password, their player and an API token."""
     user = User.objects.create_user(username=f"guest-{secrets.token_hex(6)}")
@@ -77,7 +78,7 @@ def _variants_check(game_name: str, variants: Any) -> dict[str, Any]:
     return dict(get_game(game_name).variants(variants).to_json())
 
 
-@transaction.atomic
+@writing
 def league_create(*, name: str, creator: User, default_variants: Mapping[str, Any] | None = None) -> League:
     """A league whose creator is its first admin. Default house rules are validated per game."""
     checked = {game: _variants_check(game, raw) for game, raw in (default_variants or {}).items()}
@@ -86,7 +87,7 @@ def league_create(*, name: str, creator: User, default_variants: Mapping[str, An
     return league
 
 
-@transaction.atomic
+@writing
 def league_member_set(*, league: League, player: Player, role: str = Membership.Role.MEMBER) -> Membership:
     """Add a player to a league or change their role (member/admin)."""
     if role not in Membership.Role.values:
@@ -113,7 +114,7 @@ def _seat_players(players: Sequence[int | str]) -> list[Player]:
     return [found[p] if isinstance(p, int) else player_create(name=p) for p in players]
 
 
-@transaction.atomic
+@writing
 def match_create(
     *,
     game: str,
@@ -134,14 +135,19 @@ def match_create(
     seated = _seat_players(players)
     state = engine.start(checked, [p.name for p in seated])  # wrong player count, variant conflicts
     match = Match.objects.create(
-        league=league, game=game, variants=checked.to_json(), join_code=join_code_new(), created_by=created_by
+        league=league,
+        game=game,
+        variants=checked.to_json(),
+        player_names=[p.name for p in seated],
+        join_code=join_code_new(),
+        created_by=created_by,
     )
     MatchSeat.objects.bulk_create(MatchSeat(match=match, seat=i, player=p) for i, p in enumerate(seated))
     selectors.snapshot_store(match, 0, state)
     return match
 
 
-@transaction.atomic
+@writing
 def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     """Join a table by its code: take over a seat held by a player without an account."""
     match = Match.objects.select_for_update().filter(join_code=code.strip().upper()).first()
@@ -162,7 +168,6 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     target.save(update_fields=["player"])
     if match.league_id is not None:
         Membership.objects.get_or_create(league_id=match.league_id, player=player)
-    selectors.snapshot_forget(match, match.last_seq)  # the seat names are part of the state
     return match
 
 
@@ -173,6 +178,8 @@ class AppendResult:
     match: Match
     #: False when this was a replay of an already stored client_event_id (nothing written).
     created: bool
+    #: The state after the match's latest event, when the service has it at hand.
+    state: Any = None
 
 
 def _engine_error(exc: ScoringError) -> ScoringError:
@@ -194,7 +201,7 @@ def _next_state(match: Match, event_type: str, payload: Mapping[str, Any]) -> An
     return game.apply_json(selectors.match_state_get(match), event_type, payload)
 
 
-@transaction.atomic
+@writing
 def event_append(
     *,
     match_id: int,
@@ -208,13 +215,17 @@ def event_append(
 
     ``expected_seq`` is the seq the client believes comes next (``None`` skips the check, for
     corrections that name their target). A ``client_event_id`` seen before returns the stored event
-    when the body is the same, and is a conflict when it differs.
+    when the body is the same, and is a conflict when it differs. ``user`` must be allowed to record
+    (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
     """
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
-    if match is None:
-        raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id)
+    try:
+        match = Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id) from None
+    if user is not None:
+        selectors.match_recording_check(user=user, match=match)
     digest = body_hash(type, payload)
-    existing = Event.objects.filter(match=match, client_event_id=client_event_id).first()
+    existing = next(iter(Event.objects.filter(match=match, client_event_id=client_event_id).order_by()[:1]), None)
     if existing is not None:
         if existing.body_hash != digest:
             raise Conflict(
@@ -260,12 +271,12 @@ def _store(
         body_hash=digest,
         recorded_by=user,
     )
-    match.save(update_fields=["last_seq", "status"])
+    Match.objects.filter(pk=match.pk).update(last_seq=match.last_seq, status=match.status)
     selectors.snapshot_store(match, match.last_seq, state)
     finished = Match.Status.FINISHED
     if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
         standings_queue(match_id=match.pk)
-    return AppendResult(event, match, created=True)
+    return AppendResult(event, match, created=True, state=state)
 
 
 def event_void(
@@ -340,7 +351,7 @@ def _recorded_at(raw: str | None, seq: int) -> datetime:
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
 
 
-@transaction.atomic
+@writing
 def record_import(*, data: Any, user: User, league: League | None = None) -> Match:
     """Store a ``companion-record/1`` document as a new match, replaying it through the engine first.
 
@@ -391,7 +402,7 @@ def standings_queue(*, match_id: int) -> None:
     transaction.on_commit(lambda: standings_rebuild.delay(match_id))
 
 
-@transaction.atomic
+@writing
 def standings_write(*, match_id: int) -> int:
     """Make MatchStanding agree with the match's result; idempotent. Returns the rows now stored."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()

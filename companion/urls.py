@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api.exceptions import not_found_json
 
 urlpatterns = [
     path("", include("web.urls")),
@@ -12,4 +14,6 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # Unknown API addresses answer in the API's error shape, not with an HTML page.
+    re_path(r"^api/", not_found_json),
 ]

@@ -31,23 +31,16 @@ def _browser_missing() -> str | None:
     return None
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    checks = {"integration": _integration_missing(), "browser": _browser_missing()}
-    for item in items:
-        for marker, missing in checks.items():
-            if marker in item.keywords and missing:
-                if REQUIRE_SERVICES:
-                    item.add_marker(pytest.mark.xfail(reason="never", run=False, strict=True))
-                    item.user_properties.append(("missing", missing))
-                    item.add_marker(pytest.mark.usefixtures("_fail_missing_service"))
-                else:
-                    item.add_marker(pytest.mark.skip(reason=f"{marker} test skipped: {missing}"))
-
-
-@pytest.fixture
-def _fail_missing_service(request: pytest.FixtureRequest) -> None:  # pragma: no cover - only in misconfigured CI
-    missing = dict(request.node.user_properties).get("missing")
-    pytest.fail(f"COMPANION_REQUIRE_SERVICES=1 but {missing}")
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    checks = {"integration": _integration_missing, "browser": _browser_missing}
+    for marker, check in checks.items():
+        if item.get_closest_marker(marker) is None:
+            continue
+        missing = check()
+        if missing and REQUIRE_SERVICES:
+            pytest.fail(f"COMPANION_REQUIRE_SERVICES=1 but {missing}: this {marker} test must run", pytrace=False)
+        if missing:
+            pytest.skip(f"{marker} test skipped: {missing}")
 
 
 # -- the cast ----------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework.test import APIClient
 
 from companion.models import Player
@@ -55,3 +57,23 @@ def test_a_session_works_too(alice: Person) -> None:
 def test_ping_needs_authentication(db: None) -> None:
     response = APIClient().get("/api/v1/ping")
     assert (response.status_code, response.json()["code"]) == (401, "not_authenticated")
+
+
+def test_the_auth_endpoints_are_throttled(db: None, settings: Any) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "2/minute"}}
+    from rest_framework.settings import api_settings
+    from rest_framework.throttling import AnonRateThrottle
+
+    original = AnonRateThrottle.THROTTLE_RATES
+    AnonRateThrottle.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES  # read once, at import
+    try:
+        statuses = [APIClient().post("/api/v1/auth/guest", {"name": "G"}, format="json").status_code for _ in range(3)]
+        answer = APIClient().post("/api/v1/auth/guest", {"name": "G"}, format="json")
+    finally:
+        AnonRateThrottle.THROTTLE_RATES = original
+        cache.clear()
+    assert statuses == [201, 201, 429]
+    assert answer.json()["code"] == "throttled"

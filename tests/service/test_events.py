@@ -221,3 +221,8 @@ def test_a_league_admin_may_append_without_a_seat(alice: Person, bob: Person, ch
     alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": charlie.player.pk, "role": "admin"})
     match = bob.create_match([bob.player.pk, "Yan", "Zoe"], league=league["id"])
     assert charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1).status_code == 201
+
+
+def test_the_append_answer_and_the_event_list_show_an_event_alike(alice: Person, hearts_match: dict[str, Any]) -> None:
+    appended = alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1).json()["event"]
+    assert alice.get(f"/api/v1/matches/{hearts_match['id']}/events/").json() == [appended]

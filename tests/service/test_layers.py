@@ -44,3 +44,20 @@ def test_scoring_replay_exits_0_1_or_2(name: str, status: int, output: str) -> N
     )
     assert result.returncode == status, result.stderr
     assert output in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("require", "status", "words"), [("0", 0, "5 skipped"), ("1", 1, "5 error")])
+def test_integration_tests_skip_visibly_or_fail_when_services_are_required(
+    require: str, status: int, words: str
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env["COMPANION_REQUIRE_SERVICES"] = require
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/integration"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == status, result.stdout
+    assert words in result.stdout

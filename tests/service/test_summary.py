@@ -47,4 +47,4 @@ def test_the_catalogue_lists_every_registered_game(alice: Person) -> None:
 
 def test_an_unknown_api_url_is_a_json_404(alice: Person) -> None:
     response = alice.get("/api/v1/matches/1/nothing-here/")
-    assert response.status_code == 404
+    assert (response.status_code, response.json()["code"]) == (404, "not_found")
