@@ -14,6 +14,7 @@ from scoring.protocol import Game
 #: game name → module whose ``GAME`` attribute is the engine.
 GAME_MODULES: dict[str, str] = {
     "hearts": "scoring.hearts",
+    "president": "scoring.president",
     "tonk": "scoring.tonk",
     "tshirt": "scoring.tshirt",
 }

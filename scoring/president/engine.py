@@ -1,0 +1,177 @@
+"""The President engine: result entry and card-by-card play on the shared protocol."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from scoring.cards import format_cards
+from scoring.errors import RulesError
+from scoring.events import Event, EventCodec
+from scoring.president.deal import apply_deal, apply_exchange, apply_redeal
+from scoring.president.events import (
+    EVENT_CLASSES,
+    Deal,
+    EndEvening,
+    Exchange,
+    Pass,
+    Play,
+    Redeal,
+    RoundResult,
+)
+from scoring.president.league import end_evening
+from scoring.president.legal import play_actions
+from scoring.president.play import apply_pass, apply_play
+from scoring.president.ranks import describe, exchange_value
+from scoring.president.result_entry import apply_round_result
+from scoring.president.state import PresidentState
+from scoring.president.titles import titles_for
+from scoring.president.variants import PresidentVariants
+from scoring.protocol import JSON, Game, MatchResult
+
+
+class PresidentGame(Game[PresidentState, PresidentVariants]):
+    name: ClassVar[str] = "president"
+    title: ClassVar[str] = "President"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 8
+    variants_class = PresidentVariants
+    codec: ClassVar[EventCodec] = EventCodec(EVENT_CLASSES)
+    rules_file: ClassVar[str] = "president.md"
+    result_event_types: ClassVar[tuple[str, ...]] = ("round_result",)
+
+    def new_match(self, variants: PresidentVariants, players: tuple[str, ...]) -> PresidentState:
+        n = len(players)
+        return PresidentState(variants=variants, players=players, totals=(0,) * n, seating=tuple(range(n)))
+
+    def apply(self, state: PresidentState, event: Event) -> PresidentState:
+        if state.result is not None:
+            raise RulesError(
+                "match_finished", "The evening is over: no more rounds can be recorded.", rule="president.md §3"
+            )
+        match event:
+            case RoundResult():
+                return apply_round_result(state, event)
+            case Deal():
+                return apply_deal(state, event)
+            case Redeal():
+                return apply_redeal(state, event)
+            case Exchange():
+                return apply_exchange(state, event)
+            case Play():
+                return apply_play(state, event)
+            case Pass():
+                return apply_pass(state, event)
+            case EndEvening():
+                return end_evening(state)
+        raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="president.md §2.1")
+
+    def phase(self, state: PresidentState) -> str:
+        if state.result is not None:
+            return "finished"
+        if state.current is None:
+            return "deal"
+        return state.current.phase
+
+    def to_act(self, state: PresidentState) -> int | None:
+        rnd = state.current
+        if state.result is not None or rnd is None:
+            return None
+        if rnd.phase == "exchange":
+            return rnd.transfers[rnd.done].giver
+        return rnd.to_act if rnd.phase == "play" else None
+
+    def legal_actions(self, state: PresidentState) -> list[JSON]:
+        if state.result is not None:
+            return []
+        rnd = state.current
+        closing = [{"type": EndEvening.TYPE}] if state.rounds else []
+        if rnd is None:
+            last = state.last
+            dealer = last.next_dealer if last else None
+            return [
+                {"type": Deal.TYPE, "dealer": dealer},
+                {"type": RoundResult.TYPE, "dealer": dealer, "round": state.round_number},
+                *closing,
+            ]
+        if rnd.phase == "redeal_due":
+            return [{"type": Redeal.TYPE}, *closing]
+        if rnd.phase == "exchange":
+            t = rnd.transfers[rnd.done]
+            action: JSON = {
+                "type": Exchange.TYPE,
+                "giver": t.giver,
+                "receiver": t.receiver,
+                "count": t.count,
+                "kind": t.kind,
+            }
+            if rnd.hands is not None and t.kind == "best":
+                hand = sorted(rnd.hands[t.giver], key=lambda c: exchange_value(c, state.variants), reverse=True)
+                action["best"] = format_cards(hand[: t.count])
+            redeal = (
+                [{"type": Redeal.TYPE}]
+                if state.variants.redeal_if_scum_has_no_face_cards and rnd.done == 0 and rnd.hands is None
+                else []
+            )
+            return [action, *redeal, *closing]
+        return [*play_actions(state, self.apply), *closing]
+
+    def result(self, state: PresidentState) -> MatchResult | None:
+        return state.result
+
+    def summary(self, state: PresidentState) -> JSON:
+        result = state.result
+        last = state.last
+        v = state.variants
+        data: JSON = {
+            "game": self.name,
+            "phase": self.phase(state),
+            "finished": result is not None,
+            "to_act": self.to_act(state),
+            "totals": list(state.totals),
+            "result": result.as_json() if result else None,
+            "history": [r.as_json() for r in state.rounds],
+            "findings": [f.as_json() for f in state.findings],
+            "round": state.round_number,
+            "seating": list(state.seating),
+            "titles": list(last.titles) if last else None,
+            "title_names": list(titles_for(state.seats)),
+            "next_round": last.as_json()["next_round"] if last and state.current is None else None,
+            "league": {
+                "scoring_scheme": v.scoring_scheme,
+                "league_end": v.league_end,
+                "league_rounds": v.league_rounds,
+                "target_points": v.target_points,
+                "rounds_played": len(state.rounds),
+            },
+        }
+        rnd = state.current
+        if rnd is not None:
+            trick = rnd.trick
+            top = trick.top if trick is not None else None
+            data["current_round"] = {
+                "dealer": rnd.dealer,
+                "seating": list(rnd.seating),
+                "exchange": [dict(t.as_json(), done=i < rnd.done) for i, t in enumerate(rnd.transfers)],
+                "card_counts": list(rnd.sizes) if v.show_card_counts else None,
+                "places": list(rnd.places),
+                "revolution": rnd.revolution,
+                "trick": None
+                if trick is None
+                else {
+                    "leader": trick.leader,
+                    "top": None
+                    if top is None
+                    else {"seat": top.seat, "cards": format_cards(top.cards), "set": describe(top.combo)},
+                    "plays": [{"seat": p.seat, "cards": format_cards(p.cards), "kind": p.kind} for p in trick.plays],
+                    "passed": sorted(trick.passes),
+                },
+                "explain": [n.as_json() for n in rnd.notes],
+            }
+        return data
+
+
+GAME = PresidentGame()
+
+
+def summary(state: PresidentState) -> dict[str, Any]:
+    return GAME.summary(state)

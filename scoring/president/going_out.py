@@ -1,0 +1,101 @@
+"""Going out and the end of a round (rules/president.md §2.6)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from scoring.cards import Card
+from scoring.president.league import close_round
+from scoring.president.ranks import Combo, card_value, describe
+from scoring.president.state import Note, PresidentState, Round
+from scoring.president.titles import ordinal
+
+
+def places_free(rnd: Round) -> list[int]:
+    taken = {p for p in rnd.places if p is not None}
+    return [p for p in range(1, len(rnd.places) + 1) if p not in taken]
+
+
+def go_out(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card], combo: Combo, clears: bool) -> Round:
+    v = state.variants
+    free = places_free(rnd)
+    name = state.players[seat]
+    bad_finish = v.cannot_finish_on_two and (clears or any(c.is_joker or c.rank == 2 for c in cards))
+    if bad_finish:
+        place = free[-1]
+        note = Note(
+            "finished_on_two",
+            f"{name} went out with {describe(combo)} (a 2, joker or clearing play): placed {ordinal(place)}, "
+            "the lowest free place (cannot_finish_on_two, president.md §2.6).",
+            seat,
+        )
+    else:
+        place = free[0]
+        note = Note("went_out", f"{name} went out: {ordinal(place)} place (president.md §2.6).", seat)
+    places = list(rnd.places)
+    places[seat] = place
+    return dataclasses.replace(
+        rnd,
+        places=tuple(places),
+        notes=(*rnd.notes, note),
+        first_out=rnd.first_out if rnd.first_out is not None else seat,
+    )
+
+
+def round_over(state: PresidentState, rnd: Round) -> bool:
+    active = sum(1 for p in rnd.places if p is None)
+    return active <= 1 or state.variants.round_end != "play_to_last"
+
+
+def rank_rest(state: PresidentState, rnd: Round) -> Round:
+    """Places for the players still holding cards (§2.6)."""
+    v = state.variants
+    rest = [s for s in rnd.seating if rnd.active(s)]
+    free = places_free(rnd)
+    notes = list(rnd.notes)
+    if v.round_end == "play_to_last" or len(rest) <= 1:
+        ordered = rest
+        for seat in rest:
+            notes.append(
+                Note(
+                    "last_holder",
+                    f"{state.players[seat]} is left holding cards: {ordinal(free[0])} place (president.md §2.6).",
+                    seat,
+                )
+            )
+    else:
+        first = rnd.first_out
+        assert first is not None
+        n = len(rnd.seating)
+        start = rnd.seating.index(first)
+
+        def distance(seat: int) -> int:
+            return (rnd.seating.index(seat) - start) % n
+
+        def left(seat: int) -> int:
+            if v.round_end == "count_cards":
+                return rnd.sizes[seat]
+            assert rnd.hands is not None
+            return sum(card_value(c, v) for c in rnd.hands[seat])
+
+        ordered = sorted(rest, key=lambda s: (left(s), distance(s)))
+        what = "cards" if v.round_end == "count_cards" else "value"
+        for place, seat in zip(free, ordered, strict=True):
+            notes.append(
+                Note(
+                    "ranked_by_" + what,
+                    f"{state.players[seat]} had {left(seat)} {what} left: {ordinal(place)} place "
+                    f"(round_end = {v.round_end}; ties go to the nearest clockwise after the first out, §2.6).",
+                    seat,
+                )
+            )
+    places = list(rnd.places)
+    for place, seat in zip(free, ordered, strict=True):
+        places[seat] = place
+    return dataclasses.replace(rnd, places=tuple(places), notes=tuple(notes))
+
+
+def finish(state: PresidentState, rnd: Round) -> PresidentState:
+    order = tuple(sorted(range(state.seats), key=lambda s: rnd.places[s] or 0))
+    return close_round(state, order=order, mode="cards", dealer=rnd.dealer, seating=rnd.seating, notes=rnd.notes)

@@ -1,0 +1,173 @@
+"""President match state: immutable values replayed from the record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.cards import Card
+from scoring.president.ranks import Combo
+from scoring.president.titles import Transfer
+from scoring.president.variants import PresidentVariants
+from scoring.protocol import MatchResult
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One line of an explanation: a code for translation, its seat and English text."""
+
+    code: str
+    text: str
+    seat: int | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"code": self.code, "seat": self.seat, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """An irregularity proven from the record (§6.2): flagged, no penalty applied."""
+
+    code: str
+    round: int
+    seat: int
+    text: str
+    rule: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "round": self.round,
+            "seat": self.seat,
+            "text": self.text,
+            "rule": self.rule,
+            "penalty": None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    seat: int
+    cards: tuple[Card, ...]
+    combo: Combo
+    kind: str  # lead | beat | equal | bomb | single_two | twos_one_larger | quick_clear
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    plays: tuple[PlayRecord, ...] = ()
+    #: Seats that passed since the most recent play.
+    passes: frozenset[int] = frozenset()
+    #: Seats that passed at any time in this trick (for ``pass_is_final``).
+    passed_in_trick: frozenset[int] = frozenset()
+    #: Natural cards of the top key in the run of consecutive plays of that key at the top.
+    run: int = 0
+
+    @property
+    def top(self) -> PlayRecord | None:
+        return self.plays[-1] if self.plays else None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """A round being played card by card."""
+
+    number: int
+    dealer: int
+    seating: tuple[int, ...]
+    sizes: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...] | None
+    transfers: tuple[Transfer, ...]
+    titles: tuple[str, ...] | None  # by seat, from the previous round
+    phase: str  # exchange | play
+    to_act: int | None
+    trick: Trick | None = None
+    done: int = 0  # transfers made
+    places: tuple[int | None, ...] = ()
+    played: tuple[Card, ...] = ()
+    revolution: bool = False
+    lead_card: Card | None = None  # round 1: the first lead must contain it
+    #: Exchange proof (§6.2): cards each seat gave as "best", and received cards not yet played.
+    gave_best: tuple[tuple[Card, ...], ...] = ()
+    received_left: tuple[tuple[Card, ...], ...] = ()
+    flagged: frozenset[int] = frozenset()
+    notes: tuple[Note, ...] = ()
+    first_out: int | None = None
+    #: Seats that led 2s under a lapsed ``no_lead_twos_or_bombs`` with hidden hands (§2.4, §6.1).
+    twos_lead_claims: frozenset[int] = frozenset()
+
+    def active(self, seat: int) -> bool:
+        return self.places[seat] is None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round with everything needed to explain its numbers."""
+
+    number: int
+    mode: str  # result | cards
+    dealer: int | None
+    seating: tuple[int, ...]
+    order: tuple[int, ...]
+    titles: tuple[str, ...]  # by seat
+    points: tuple[int, ...]  # by seat
+    totals: tuple[int, ...]
+    next_dealer: int
+    next_leader: int
+    next_seating: tuple[int, ...]
+    next_transfers: tuple[Transfer, ...]
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        out = [0] * len(self.order)
+        for place, seat in enumerate(self.order, start=1):
+            out[seat] = place
+        return tuple(out)
+
+    def as_json(self) -> dict[str, object]:
+        by_place = [self.titles[s] for s in self.order]
+        return {
+            "round": self.number,
+            "mode": self.mode,
+            "dealer": self.dealer,
+            "seating": list(self.seating),
+            "order": list(self.order),
+            "places": list(self.places),
+            "titles": list(self.titles),
+            "points": list(self.points),
+            "totals": list(self.totals),
+            "next_round": {
+                "dealer": self.next_dealer,
+                "leader": self.next_leader,
+                "seating": list(self.next_seating),
+                "exchange": [t.as_json(by_place) for t in self.next_transfers],
+            },
+            "explain": [n.as_json() for n in self.notes],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PresidentState:
+    variants: PresidentVariants
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    seating: tuple[int, ...]
+    rounds: tuple[RoundRecord, ...] = ()
+    current: Round | None = None
+    findings: tuple[Finding, ...] = ()
+    result: MatchResult | None = None
+    redeals: int = 0
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def round_number(self) -> int:
+        """The round being played or entered next (1-based)."""
+        return len(self.rounds) + 1
+
+    @property
+    def last(self) -> RoundRecord | None:
+        return self.rounds[-1] if self.rounds else None
