@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 
+from companion.models import Event
+from scoring.registry import GAME_MODULES
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Boris", "Clara", "Dmitri"]
@@ -76,3 +79,23 @@ def test_the_russian_screens_and_plural_forms(phones: Any) -> None:
     page.wait_for_selector("#outbox[data-count='0']", state="attached")
     page.wait_for_selector("#board tr[data-hand='5']")
     phone.shot("12-table-ru")
+
+
+def test_a_rules_error_from_the_server_is_shown_next_to_its_field_in_german(phones: Any) -> None:
+    if "tshirt" not in GAME_MODULES:
+        pytest.skip("the T-Shirt Game engine has not landed on this branch")
+    phone = phones(language="de")
+    phone.sign_in_as_guest("Anna")
+    match_id = phone.create_match("tshirt", PLAYERS)
+    page = phone.page
+    page.click("#tab-entry [data-field='first_judge'] button[data-seat='0']")
+    page.click("#tab-entry [data-submit]")
+    page.wait_for_selector("#tab-entry [data-field='winner']")
+    # The judge (Anna) cannot win her own round: the engine says judge_cannot_win (422).
+    page.click("#tab-entry [data-field='winner'] button[data-seat='0']")
+    page.fill("#f-value", "2")
+    page.click("#tab-entry [data-submit]")
+    error = page.wait_for_selector("#tab-entry [data-error-for='winner']:has-text('Richter')")
+    assert error.inner_text() == "Der Richter kann die Runde nicht gewinnen."
+    assert Event.objects.filter(match_id=match_id).count() == 1  # only the seating
+    phone.shot("17-rules-error-de", top=False)

@@ -218,6 +218,48 @@
       unexpected_event: _("That cannot be recorded now."),
       no_such_seat: _("There is no such seat at this table."),
       duplicate_seat: _("A player is listed twice."),
+      bid_needs_marriage: _("A bid above 120 needs a marriage in hand."),
+      not_declarer: _("Only the declarer can do that."),
+      tricks_must_total_5: _("Tricks must add up to 5."),
+      tricks_out_of_range: _("A player cannot take that many tricks."),
+      tricks_per_seat: _("Give tricks for every player."),
+      tricks_required: _("Enter the tricks each player took."),
+      passer_took_tricks: _("A player who passed cannot have taken tricks."),
+      ante_missing: _("An ante is missing."),
+      ante_from_exempt_player: _("That player does not ante this deal."),
+      wrong_dealer: _("That is not the dealer."),
+      dealer_required: _("Say who dealt."),
+      wrong_seating: _("The seating is not valid."),
+      by_required: _("Say who ended the hand."),
+      by_not_allowed: _("This ending has no player who ended it."),
+      counts_required: _("Enter the hand counts."),
+      counts_per_seat: _("Give a count for every player."),
+      count_mismatch: _("The counts do not match the cards shown."),
+      impossible_count: _("That hand count is impossible."),
+      hands_must_be_shown: _("The hands must be shown for this ending."),
+      whole_hand_required: _("Say whether the whole hand was laid down at once."),
+      counts_or_hands: _("Give the counts or the cards, not both."),
+      invalid_stake: _("That stake is not allowed."),
+      side_bet_amount: _("That side bet is not allowed."),
+      side_bet_players: _("Check who joined the side bet."),
+      judge_cannot_win: _("The judge cannot win the round."),
+      wrong_judge: _("That is not this round's judge."),
+      wrong_round: _("That is not the round being played."),
+      round_already_recorded: _("This round is already recorded."),
+      round_out_of_order: _("Rounds must be recorded in order."),
+      negative_value: _("The value cannot be negative."),
+      value_above_house_limit: _("The value is above this table's limit."),
+      steal_without_boo_yah: _("A card can only be taken with BOO YAH!."),
+      steal_incomplete: _("Say whose card was taken, from which round, and its value."),
+      cannot_steal_from_self: _("A player cannot take their own card."),
+      game_not_started: _("Record the seating first (who judges first)."),
+      card_not_in_hand: _("That player does not hold that card."),
+      card_already_played: _("That card has already been played."),
+      duplicate_card: _("A card is listed twice."),
+      not_in_pack: _("That card is not in this game's pack."),
+      no_such_card: _("There is no such card."),
+      player_is_out: _("That player is already out."),
+      invalid: _("Please check the highlighted fields."),
     }[err.code];
     return t || err.message || _("Something went wrong.");
   }
@@ -945,7 +987,13 @@
     for (const f of Object.keys(err.fields || {})) candidates.push(f);
     for (const key of candidates) {
       const el = $(`[data-error-for="${key}"]`, form);
-      if (el) { el.textContent = text; return; }
+      if (el) {
+        el.textContent = text;
+        const fold = el.closest("details");
+        if (fold) fold.open = true; // an error under "More" must be seen
+        el.scrollIntoView({ block: "center" });
+        return;
+      }
     }
     showError(form, "form", text);
   }
@@ -1219,6 +1267,17 @@
     return { el: h("div", { class: "stack field", dataset: { name } }, h("label", { text: label(name) }), ctl, err), get, nullable };
   }
 
+  // Which field a rules error concerns, when its params do not say.
+  const FIELD_OF = {
+    tricks_must_total_5: "tricks", tricks_out_of_range: "tricks", tricks_per_seat: "tricks", tricks_required: "tricks", passer_took_tricks: "played",
+    ante_missing: "antes", ante_from_exempt_player: "antes", wrong_dealer: "dealer", dealer_required: "dealer", wrong_seating: "seating",
+    by_required: "by", by_not_allowed: "by", counts_required: "counts", counts_per_seat: "counts", count_mismatch: "counts", impossible_count: "counts",
+    whole_hand_required: "whole_hand", invalid_stake: "stake", side_bet_amount: "side_bet_amount", side_bet_players: "side_bet_players",
+    judge_cannot_win: "winner", wrong_judge: "judge", wrong_round: "round", round_out_of_order: "round", round_already_recorded: "round",
+    negative_value: "value", value_above_house_limit: "value", steal_without_boo_yah: "boo_yah", steal_incomplete: "stolen_from",
+    cannot_steal_from_self: "stolen_from", duplicate_seat: "order",
+  };
+
   function genericForm(type, prefill, { title } = {}) {
     const schema = (S.game.events || {})[type] || { properties: {} };
     const form = h("form", { class: "stack", novalidate: true, dataset: { type } });
@@ -1241,7 +1300,7 @@
           if (Array.isArray(v) && v.every((x) => x === null) && !required.has(name)) continue;
           payload[name] = v;
         }
-        record(type, payload, { onError: (e) => fieldError(form, e) });
+        record(type, payload, { onError: (e) => fieldError(form, e, FIELD_OF) });
       }));
     return form;
   }
