@@ -291,6 +291,8 @@
   const WORDS = {
     left: _("left"), right: _("right"), across: _("across"), hold: _("hold (no pass)"), left2: _("2nd left"), right2: _("2nd right"),
     hand_entry: _("entering hands"), finished: _("finished"), play: _("play"), bidding: _("bidding"), deal: _("deal"),
+    President: _("President"), "Vice-President": _("Vice-President"), Neutral: _("Neutral"), Citizen: _("Neutral"),
+    "Vice-Scum": _("Vice-Scum"), Scum: _("Scum"), best: _("the best"), choice: _("chosen"),
   };
   const word = (v) => (typeof v === "string" && WORDS[v]) || v;
 
@@ -661,7 +663,7 @@
       : fmt(_("%(name)s (%(left)s left)"), { name: S.players[b.seat], left: b.deals_left }))).join(", ") : null),
     ledger: (v) => (v && typeof v === "object" ? Object.entries(v).map(([k, c]) => `${Array.isArray(v) ? S.players[k] : k} ${c > 0 ? "+" + c : c}`).join(" · ") : null),
     gold_set: (v) => (v && v.enabled ? (v.active ? _("yes") : _("no")) : null),
-    next_round: (v) => (v ? compact(v.exchange || v) : null),
+    next_round: (v) => (v && Array.isArray(v.exchange) ? v.exchange.map((t) => `${S.players[t.giver]} → ${S.players[t.receiver]}: ${fmt(ngettext("%(count)s card", "%(count)s cards", t.count), { count: t.count })} (${word(t.kind)})`).join(" · ") || null : null),
     inactive_seat: (v) => (typeof v === "number" ? S.players[v] : null),
     compulsory_bidder: (v) => (typeof v === "number" ? S.players[v] : null),
     silenced: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
@@ -673,7 +675,7 @@
     inactive_seat: _("Sits out"), compulsory_bidder: _("Opens the bidding"), minimum_bid: _("Minimum bid"), rospisat_counts: _("Р marks"),
     spisat_counts: _("Spisat'"), bombs_used: _("Bombs used"), silenced: _("Silenced"), gold_set: _("Gold set"), deal_number: _("Deal"),
     seated: _("Seated"), next_dealer: _("Next dealer"), exempt_next_ante: _("No ante next deal"), deal_forfeits: _("Forfeits"),
-    next_round: _("Next exchange"), target_points: _("Game to"), stake: _("Stake"), revolution: _("Revolution"),
+    next_round: _("Next exchange"), target_points: _("Game to"), "bourre.ledger": _("Chips"), stake: _("Stake"), revolution: _("Revolution"),
   });
 
   function statusValue(key, value) {
@@ -704,7 +706,8 @@
       if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key)) continue;
       const shown = statusValue(key, value);
       if (shown === null || shown === undefined || shown === "") continue;
-      chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
+      const name = STATUS[`${S.game.name}.${key}`] || STATUS[key] || humanize(key);
+      chips.push(h("span", { class: "chip", dataset: { key } }, name + ": ", h("strong", { text: shown })));
     }
     for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", dataset: { finding: f.code || "" }, text: f.text || f.message || f.code }));
     el.replaceChildren(...chips);
