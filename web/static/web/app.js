@@ -211,6 +211,7 @@
       seat_taken: _("That seat already belongs to someone else."),
       not_authenticated: _("Please sign in again."),
       authentication_failed: _("Wrong user name or password."),
+      invalid_credentials: _("Wrong user name or password."),
       permission_denied: _("Only the players at this table can record entries."),
       match_not_found: _("This match does not exist or you cannot see it."),
       missing_field: _("Please fill in every field."),
@@ -785,7 +786,7 @@
   function describe(ev) {
     const p = ev.payload || {};
     if (ev.type === "void") return fmt(_("Voided entry #%(seq)s"), { seq: p.seq });
-    if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq });
+    if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq }) + (p.payload ? ": " + describe({ type: p.type, payload: p.payload }) : "");
     if (Array.isArray(p.points) && p.points.length === S.players.length) return S.players.map((n, i) => `${n} ${p.points[i]}`).join(", ");
     const parts = Object.entries(p).map(([k, v]) => `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
     return `${humanize(ev.type)} ${parts.join("; ")}`.trim();
