@@ -16,10 +16,6 @@ from typing import Any
 
 import pytest
 
-# Playwright's sync API keeps an asyncio loop on the test thread; the ORM calls the tests make are
-# still plain synchronous calls on that thread, so Django's async guard does not apply.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",
@@ -58,10 +54,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
+    # Playwright's sync API keeps an asyncio loop on the test thread while the browser runs; the
+    # ORM calls made meanwhile are still plain synchronous calls, so Django's async guard is lifted
+    # for exactly that time.
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if before is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
 @pytest.fixture(autouse=True)

@@ -99,3 +99,16 @@ def test_a_rules_error_from_the_server_is_shown_next_to_its_field_in_german(phon
     assert error.inner_text() == "Der Richter kann die Runde nicht gewinnen."
     assert Event.objects.filter(match_id=match_id).count() == 1  # only the seating
     phone.shot("17-rules-error-de", top=False)
+
+
+def test_the_language_switch_changes_the_screen_and_is_remembered(phones: Any) -> None:
+    phone = phones()
+    phone.sign_in_as_guest("Anna")
+    page = phone.goto("/new/")
+    page.wait_for_selector("#games button")
+    page.select_option("#language", "fi")
+    page.wait_for_selector("text=Uusi peli")
+    assert page.inner_text("#create") == "Aloita peli"
+    page = phone.goto("/")
+    assert "Uusi peli" in page.inner_text("#start")
+    assert page.evaluate("document.documentElement.lang") == "fi"
