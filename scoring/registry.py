@@ -14,7 +14,9 @@ from scoring.protocol import Game
 #: game name → module whose ``GAME`` attribute is the engine.
 GAME_MODULES: dict[str, str] = {
     "hearts": "scoring.hearts",
+    "bourre": "scoring.bourre",
     "president": "scoring.president",
+    "thousand": "scoring.thousand",
     "tonk": "scoring.tonk",
     "tshirt": "scoring.tshirt",
 }

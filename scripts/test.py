@@ -60,6 +60,7 @@ def integration(python: str, pytest_args: list[str]) -> int:
         "REDIS_URL": os.environ.get("COMPANION_IT_REDIS_URL", IT_REDIS_URL),
     }
     base["DATABASE_TEST_NAME"] = IT_TEST_DB
+    base["CELERY_QUEUE"] = IT_TEST_DB
     # The worker talks to the database that pytest-django creates for the run (see companion/settings.py).
     worker_env = {**base, "DATABASE_URL": database_url.rsplit("/", 1)[0] + "/" + IT_TEST_DB}
     worker_env.pop("DATABASE_TEST_NAME")

@@ -1,13 +1,34 @@
-"""The Hearts engine: the game protocol over result entry (and, as it lands, card play)."""
+"""The Hearts engine: the game protocol over result entry and card-by-card play.
+
+Both granularities share the log: between hands the next event is either a ``hand_result`` (the
+whole hand's outcome) or a ``deal`` that starts a hand recorded card by card, one hand at a time.
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from scoring.cards import format_cards, sort_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
-from scoring.hearts.events import HandResult
-from scoring.hearts.passing import pass_direction
+from scoring.hearts.events import (
+    CARD_EVENTS,
+    Deal,
+    HandResult,
+    MoonChoice,
+    PassCards,
+    PassLead,
+    PlayCard,
+    RenegeReport,
+    RetractCard,
+)
+from scoring.hearts.hand import Hand, voids_shown
+from scoring.hearts.hand_score import moon_shooter
+from scoring.hearts.hand_setup import apply_deal, apply_pass
+from scoring.hearts.legality import legal_cards, pass_lead_exclusions, seats_to_act
+from scoring.hearts.passing import pass_direction, pass_target
+from scoring.hearts.play import retract_window
+from scoring.hearts.play_events import apply_moon_choice, apply_pass_lead, apply_play, apply_report, apply_retract
 from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
 from scoring.hearts.variants import HeartsVariants
@@ -20,7 +41,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     variants_class = HeartsVariants
-    codec: ClassVar[EventCodec] = EventCodec([HandResult])
+    codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
     result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
 
@@ -37,33 +58,176 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
                 "match_finished", "The game is over: no more hands can be recorded.", rule="hearts.md §3.4"
             )
         if isinstance(event, HandResult):
+            if state.current is not None:
+                raise RulesError(
+                    "hand_in_progress",
+                    f"Hand {state.hand_number} is being recorded card by card; finish it first.",
+                    rule="hearts.md §2.1",
+                )
             return apply_hand_result(state, event)
+        if isinstance(event, Deal):
+            return apply_deal(state, event)
+        if isinstance(event, PassCards):
+            return apply_pass(state, event)
+        if isinstance(event, PlayCard):
+            return apply_play(state, event)
+        if isinstance(event, PassLead):
+            return apply_pass_lead(state, event)
+        if isinstance(event, RetractCard):
+            return apply_retract(state, event)
+        if isinstance(event, RenegeReport):
+            return apply_report(state, event)
+        if isinstance(event, MoonChoice):
+            return apply_moon_choice(state, event)
         raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="hearts.md §2.1")
 
+    # -- reading -------------------------------------------------------------------------------
     def legal_actions(self, state: HeartsState) -> list[JSON]:
         if state.result is not None:
             return []
-        return [{"type": HandResult.TYPE, "hand": state.hand_number}]
+        hand = state.current
+        if hand is None:
+            return [
+                {"type": Deal.TYPE, "hand": state.hand_number, "dealer": state.dealer},
+                {"type": HandResult.TYPE, "hand": state.hand_number},
+            ]
+        variants = state.variants
+        if hand.phase == "pass":
+            declined = any(done and p == () for done, p in zip(hand.passed, hand.passes, strict=True))
+            made = any(done and p != () for done, p in zip(hand.passed, hand.passes, strict=True))
+            return [
+                {
+                    "type": PassCards.TYPE,
+                    "seat": s,
+                    "count": 0 if declined else variants.pass_count,
+                    "direction": hand.direction,
+                    "to": pass_target(s, hand.direction, hand.seats),
+                    "may_decline": variants.optional_pass and not made,
+                    "cards": format_cards(sort_cards(hand.dealt_known[s])) if hand.dealt_complete[s] else None,
+                }
+                for s, done in enumerate(hand.passed)
+                if not done
+            ]
+        report: JSON = {"type": RenegeReport.TYPE, "seats": list(range(hand.seats))}
+        if hand.phase == "moon_choice":
+            shooter = moon_shooter(hand.points, hand.jack_taker, variants)
+            choices = ["add_to_others", "subtract_from_shooter"]
+            return [{"type": MoonChoice.TYPE, "seat": shooter, "choices": choices}, report]
+        actions: list[JSON] = []
+        for seat in seats_to_act(hand, variants):
+            cards = legal_cards(hand, variants, seat)
+            actions.append(
+                {"type": PlayCard.TYPE, "seat": seat, "cards": format_cards(cards), "hand_known": hand.complete[seat]}
+            )
+            if _may_pass_lead(hand, variants, seat):
+                actions.append({"type": PassLead.TYPE, "seat": seat})
+        actions += [
+            {"type": RetractCard.TYPE, "seat": s} for s in range(hand.seats) if retract_window(hand, s) is not None
+        ]
+        actions.append(report)
+        return actions
 
     def result(self, state: HeartsState) -> MatchResult | None:
         return state.result
 
     def summary(self, state: HeartsState) -> JSON:
         result = state.result
+        hand = state.current
+        to_act: int | None = None
+        if hand is not None:
+            seats = seats_to_act(hand, state.variants)
+            to_act = seats[0] if len(seats) == 1 else None
+            if hand.phase == "moon_choice":
+                to_act = moon_shooter(hand.points, hand.jack_taker, state.variants)
+        findings = [f.as_json() for f in state.findings]
+        if hand is not None and hand.phase != "pass":
+            findings += [f.as_json() for f in hand.findings] + suspected(hand)
         return {
             "game": self.name,
-            "phase": "finished" if result else "hand_entry",
+            "phase": "finished" if result else (hand.phase if hand is not None else "hand_entry"),
             "finished": result is not None,
-            "to_act": None,
+            "to_act": to_act,
             "totals": list(state.totals),
             "result": result.as_json() if result else None,
             "history": [h.as_json() for h in state.hands],
-            "findings": [],
+            "findings": findings,
             "hand": state.hand_number,
             "dealer": state.dealer,
             "pass_direction": pass_direction(state.variants, state.seats, state.hand_number),
             "target_score": state.variants.target_score,
+            "hand_in_play": hand_status(hand) if hand is not None else None,
         }
+
+
+def _may_pass_lead(hand: Hand, variants: HeartsVariants, seat: int) -> bool:
+    try:
+        restrictions = pass_lead_exclusions(hand, variants, seat)
+    except RulesError:
+        return False
+    return not any(r.cards & hand.known[seat] for r in restrictions)
+
+
+def suspected(hand: Hand) -> list[JSON]:
+    """Shown voids not yet proven or cleared (§6.2): the seat could still hold an excluded card."""
+    out: list[JSON] = []
+    for seat, exclusions in enumerate(hand.exclusions):
+        reported: set[str] = set()
+        for e in exclusions:
+            open_cards = e.cards - hand.seen - hand.held_elsewhere(seat)
+            if not open_cards or e.code in reported:
+                continue
+            reported.add(e.code)
+            out.append(
+                {
+                    "hand": hand.number,
+                    "seat": seat,
+                    "code": e.code,
+                    "status": "suspected",
+                    "trick": e.trick,
+                    "proven_at_trick": None,
+                    "text": f"{e.text} Unproven: a renege is proven if seat {seat} later plays one of "
+                    f"{len(open_cards)} card(s) still unseen.",
+                    "penalty": None,
+                }
+            )
+    return out
+
+
+def hand_status(hand: Hand) -> JSON:
+    """The hand being recorded: pass, trick, tricks, points so far, what is known of each hand."""
+    status: JSON = {
+        "hand": hand.number,
+        "dealer": hand.dealer,
+        "pass_direction": hand.direction,
+        "phase": hand.phase,
+        "cards_each": hand.config.per_player,
+        "removed": format_cards(sort_cards(hand.config.removed)),
+    }
+    if hand.phase == "pass":
+        status["passed"] = [s for s, done in enumerate(hand.passed) if done]
+        return status
+    trick = hand.trick
+    status.update(
+        {
+            "trick_number": hand.trick_number,
+            "trick": {
+                "leader": trick.leader if trick is not None else None,
+                "cards": format_cards(trick.cards) if trick is not None else [],
+            },
+            "tricks": [t.as_json(hand.seats) for t in hand.tricks],
+            "hearts_broken": hand.hearts_broken,
+            "points": list(hand.points),
+            "tricks_won": list(hand.tricks_won),
+            "hands": [hand.remaining_hand(s) for s in range(hand.seats)],
+            "known_cards": [format_cards(sort_cards(k)) for k in hand.known],
+            "voids_shown": [sorted(map(str, v)) for v in voids_shown(hand)],
+            "lead_passed_by": list(hand.lead_passers),
+            "kitty": format_cards(sort_cards(hand.kitty)) if hand.kitty is not None else None,
+            "kitty_to": hand.kitty_to,
+            "jack_taker": hand.jack_taker,
+        }
+    )
+    return status
 
 
 GAME = HeartsGame()

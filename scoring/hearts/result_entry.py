@@ -6,6 +6,7 @@ import dataclasses
 
 from scoring.errors import RulesError
 from scoring.hearts.events import HandResult
+from scoring.hearts.hand import Finding
 from scoring.hearts.hand_score import MOON_POINTS, HandScore, abandoned_hand, end_of_hand, score_hand
 from scoring.hearts.passing import pass_direction
 from scoring.hearts.state import HandRecord, HeartsState
@@ -161,4 +162,23 @@ def apply_hand_result(state: HeartsState, event: HandResult) -> HeartsState:
         "offenders": event.offenders,
         "mode": "result",
     }
-    return finish_hand(state, fields, score)
+    penalty = (
+        "hand abandoned: 26 to the offender, 0 to the others (§3.5)"
+        if abandoned
+        else "the hand is scored as played, +26 to the offender (§3.5)"
+    )
+    findings = tuple(
+        Finding(
+            state.hand_number,
+            seat,
+            "renege_reported",
+            "reported",
+            None,
+            None,
+            "Entered with the hand's result.",
+            penalty,
+        )
+        for seat in event.offenders
+    )
+    new = finish_hand(state, fields, score)
+    return dataclasses.replace(new, findings=new.findings + findings)

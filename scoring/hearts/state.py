@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.hearts.hand import Finding, Hand
 from scoring.hearts.hand_score import Note
 from scoring.hearts.variants import HeartsVariants
 from scoring.protocol import MatchResult
@@ -25,6 +26,10 @@ class HandRecord:
     offenders: tuple[int, ...] = ()
     notes: tuple[Note, ...] = ()
     mode: str = "result"
+    #: Card by card only: tricks won per seat, who received the kitty and what it held.
+    tricks_won: tuple[int, ...] | None = None
+    kitty_to: int | None = None
+    kitty: tuple[str, ...] | None = None
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -39,6 +44,9 @@ class HandRecord:
             "moon_choice": self.moon_choice,
             "jd_taker": self.jd_taker,
             "offenders": list(self.offenders),
+            "tricks_won": list(self.tricks_won) if self.tricks_won is not None else None,
+            "kitty_to": self.kitty_to,
+            "kitty": list(self.kitty) if self.kitty is not None else None,
             "explain": [n.as_json() for n in self.notes],
         }
 
@@ -50,6 +58,10 @@ class HeartsState:
     totals: tuple[int, ...]
     hands: tuple[HandRecord, ...] = ()
     result: MatchResult | None = None
+    #: The hand being recorded card by card, if any (rules/hearts.md §2).
+    current: Hand | None = None
+    #: Reneges proven or reported in finished hands, with their penalty (§3.5, §6).
+    findings: tuple[Finding, ...] = ()
 
     @property
     def seats(self) -> int:

@@ -1,0 +1,188 @@
+"""Reneges proven from the record alone (rules/bourre.md §8, examples §6.7).
+
+No card enters a hand after the draw, so the cards a player plays in tricks k…5 were all in their
+hand at trick k (and the dealer's up-card, unless discarded, is in the dealer's hand from the start).
+A play is a **proven** renege when it is illegal for *every* hand containing those known cards:
+
+* with the whole hand known (trick 5 reveals it), the exact §3.4/§3.6 legality is applied;
+* before that, only what one known card proves: a card of the led suit held (failure to follow),
+  a trump held while playing a third suit (failure to trump), a card that would have beaten W,
+  computed at the player's turn (failure to head, A2/A3), and a cinch that the known trumps already
+  make certain (the §3.6 test is monotone: more trumps never lower Sure), e.g. A5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from scoring.bourre.legality import CinchView, PlayRules, card_beats, has_cinch, why_illegal, winning_card
+from scoring.bourre.state import CardDeal, Finding
+from scoring.bourre.tricks_view import play_contexts, play_rules
+from scoring.bourre.variants import BourreVariants
+from scoring.cards import Card, Suit, card_of
+
+_TEXT = {
+    "must_follow_suit": "failed to follow suit",
+    "must_trump": "failed to trump",
+    "must_head_trick": "failed to head the trick",
+    "must_overtrump": "failed to overtrump",
+    "must_lead_trump": "failed to lead a trump",
+    "cinch_must_lead_trump": "broke the cinch: must lead the highest trump",
+    "cinch_must_play_highest_trump": "broke the cinch: must play the highest trump",
+}
+
+
+def describe(code: str) -> str:
+    return _TEXT.get(code, code)
+
+
+def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Finding]:
+    """Every renege the deal's record proves so far (one per offending play)."""
+    if len(deal.active) < 2:
+        return []
+    rules = play_rules(v)
+    trump = deal.trump
+    found: list[Finding] = []
+    outside = _outside_by_seat(deal, v)
+    contexts = play_contexts(deal, v)
+    for seat in deal.active:
+        if deal.hands[seat] is not None:
+            continue  # a known hand: every play was checked when it was recorded
+        own = [ctx for ctx in contexts if ctx.seat == seat]
+        for j, ctx in enumerate(own):
+            card = ctx.card
+            hand_size = deal.hand - (ctx.trick - 1)
+            up = _up_held(deal, seat, ctx.index, v)
+            for m in range(j, len(own)):
+                known = {c.card for c in own[j : m + 1]} | up
+                code = _violation(card, known, hand_size, ctx.before, trump, rules, ctx.view, outside[seat])
+                if code is not None:
+                    witness = own[m].card if m > j else (next(iter(up)) if up else card)
+                    found.append(
+                        Finding(
+                            deal=number,
+                            seat=seat,
+                            code=code,
+                            text=f"trick {ctx.trick}: {card.pretty} {describe(code)}; proven by {witness.pretty}.",
+                            trick=ctx.trick,
+                            card=card,
+                            proven_by=witness,
+                        )
+                    )
+                    break
+    return found
+
+
+def _up_held(deal: CardDeal, seat: int, index: int, v: BourreVariants) -> set[Card]:
+    """The up-card is known to be in the dealer's hand until played or discarded (§8)."""
+    if seat != deal.dealer or deal.up_out:
+        return set()
+    if any(c == deal.up_card for _, c in deal.plays[:index]):
+        return set()
+    return {deal.up_card}
+
+
+def _outside_by_seat(deal: CardDeal, v: BourreVariants) -> dict[int, frozenset[Card]]:
+    """Cards proven not in each seat's hand: played by someone else, in another known hand,
+    the seat's own recorded discards, or the up-card held by another (the dealer)."""
+    out: dict[int, frozenset[Card]] = {}
+    for seat in deal.active:
+        cards = {c for s, c in deal.plays if s != seat}
+        for other, hand in enumerate(deal.hands):
+            if other != seat and hand is not None:
+                cards |= hand
+        if deal.discards:
+            cards |= deal.discards[seat]
+        if seat != deal.dealer and not deal.up_out:
+            cards.add(deal.up_card)
+        out[seat] = frozenset(cards)
+    return out
+
+
+def _violation(
+    card: Card,
+    known: set[Card],
+    hand_size: int,
+    trick: tuple[Card, ...],
+    trump: Suit,
+    rules: PlayRules,
+    view: CinchView,
+    outside: Collection[Card],
+) -> str | None:
+    if len(known) >= hand_size:
+        return why_illegal(card, known, trick, trump, rules, view)
+    others = known - {card}
+    if trick:
+        led = trick[0].suit
+        best = winning_card(trick, trump)
+        if card.suit != led and any(c.suit == led for c in others):
+            return "must_follow_suit"
+        # §7 trump_when_cannot_overtrump = false: only a trump that beats W had to be played.
+        if card.suit not in (led, trump) and any(
+            c.suit == trump and (rules.trump_when_cannot_overtrump or card_beats(c, best, led, trump)) for c in others
+        ):
+            return "must_trump"
+        code = _head(card, others, trick, trump, rules, best)
+        if code is not None:
+            return code
+    return _cinch(card, known, trick, trump, rules, view, outside)
+
+
+def _head(
+    card: Card, others: set[Card], trick: tuple[Card, ...], trump: Suit, rules: PlayRules, best: Card
+) -> str | None:
+    if not rules.head_trick_required:
+        return None
+    led = trick[0].suit
+    if card.suit == led:
+        group, code = [c for c in others if c.suit == led], "must_head_trick"
+    elif card.suit == trump:
+        group, code = [c for c in others if c.suit == trump], "must_overtrump"
+    else:
+        return None
+    beaters = [c for c in group if card_beats(c, best, led, trump)]
+    if beaters and not card_beats(card, best, led, trump):
+        return code
+    if beaters and rules.must_beat_mode == "highest_card" and any(c.rank > card.rank for c in group):
+        return code
+    return None
+
+
+def _cinch(
+    card: Card,
+    known: set[Card],
+    trick: tuple[Card, ...],
+    trump: Suit,
+    rules: PlayRules,
+    view: CinchView,
+    outside: Collection[Card],
+) -> str | None:
+    trumps = [c for c in known if c.suit == trump]
+    if not trumps:
+        return None
+    if not trick and rules.must_lead_trump_when_others_void and view.others_void_in_trump and card.suit != trump:
+        return "must_lead_trump"
+    if rules.cinch_rules != "pagat" or not has_cinch(known, trump, view, rules):
+        return None
+    if not trick and card.suit != trump:
+        return "cinch_must_lead_trump"
+    if card.suit != trump or (trick and view.last_to_play):
+        return None
+    higher = [c for c in trumps if c.rank > card.rank]
+    if not higher:
+        return None
+    top = max(c.rank for c in higher)
+    if rules.cinch_equivalent_trumps == "strict":
+        return _code(trick)
+    if rules.cinch_equivalent_trumps == "adjacent_only":
+        return None  # decided at the end of the deal, when the whole hand is known
+    played = {c.rank for c in view.played if c.suit == trump}
+    for rank in range(card.rank + 1, top):
+        gap = card_of(rank, trump)
+        if rank not in played and gap in outside:
+            return _code(trick)
+    return None
+
+
+def _code(trick: tuple[Card, ...]) -> str:
+    return "cinch_must_play_highest_trump" if trick else "cinch_must_lead_trump"

@@ -1,0 +1,175 @@
+"""A Hearts hand recorded card by card: what the record shows so far (rules/hearts.md §2, §6).
+
+Knowledge of a seat's cards is ``known`` (cards the record proves the seat holds now) and
+``complete`` (``known`` is the whole hand). Hands entered at the deal are complete; cards received
+in a recorded pass are known; a seat's hand is deduced when every other hand and the kitty are.
+
+Every play by a seat whose hand is not complete is legal only if the seat did *not* hold certain
+cards (a discard shows a void in the led suit, a heart led before hearts broke shows a hand of only
+hearts …). Those are kept as :class:`Exclusion` evidence. Since no card enters a hand after the
+pass (§6), a seat that later plays an excluded card held it then: the renege is proven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring.cards import Card, Suit, format_cards, sort_cards
+from scoring.hearts.deal import DealConfig
+from scoring.tricks import Trick
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """Cards a seat showed it did not hold when it played ``card`` on trick ``trick``."""
+
+    trick: int
+    card: Card | None
+    cards: frozenset[Card]
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A renege proven from the record or reported by the table, and the penalty it brought."""
+
+    hand: int
+    seat: int
+    code: str
+    status: str  # "proven" | "reported"
+    trick: int | None
+    proven_at_trick: int | None
+    text: str
+    penalty: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "hand": self.hand,
+            "seat": self.seat,
+            "code": self.code,
+            "status": self.status,
+            "trick": self.trick,
+            "proven_at_trick": self.proven_at_trick,
+            "text": self.text,
+            "penalty": self.penalty,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DoneTrick:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+    #: Seats that passed the lead before this trick was led (``pass_lead``, §2.3 C.4).
+    lead_passed_by: tuple[int, ...] = ()
+
+    def as_json(self, seats: int) -> dict[str, object]:
+        return {
+            "leader": self.leader,
+            "lead_passed_by": list(self.lead_passed_by),
+            "cards": format_cards(self.cards),
+            "seats": [(self.leader + i) % seats for i in range(len(self.cards))],
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A play-phase event kept so that a retraction can rebuild the hand: ``play`` or ``pass_lead``."""
+
+    kind: str
+    seat: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand in progress. Built by :mod:`scoring.hearts.play`; never changed in place."""
+
+    number: int
+    dealer: int
+    direction: str
+    seats: int
+    config: DealConfig
+    kitty: frozenset[Card] | None
+    phase: str  # "pass" | "play" | "moon_choice"
+    dealt_known: tuple[frozenset[Card], ...]
+    dealt_complete: tuple[bool, ...]
+    passes: tuple[tuple[Card, ...] | None, ...] = ()
+    passed: tuple[bool, ...] = ()
+    # -- play phase: the position after the pass and the actions since ---------------------------
+    start_known: tuple[frozenset[Card], ...] = ()
+    start_complete: tuple[bool, ...] = ()
+    actions: tuple[Action, ...] = ()
+    known: tuple[frozenset[Card], ...] = ()
+    complete: tuple[bool, ...] = ()
+    played: tuple[tuple[Card, ...], ...] = ()
+    tricks: tuple[DoneTrick, ...] = ()
+    trick: Trick | None = None
+    lead_passers: tuple[int, ...] = ()
+    hearts_broken: bool = False
+    points: tuple[int, ...] = ()
+    tricks_won: tuple[int, ...] = ()
+    jack_taker: int | None = None
+    kitty_to: int | None = None
+    kitty_counted: bool = False
+    exclusions: tuple[tuple[Exclusion, ...], ...] = ()
+    proven: tuple[Finding, ...] = field(default=())
+    reported: tuple[Finding, ...] = ()
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.proven + self.reported
+
+    @property
+    def charged(self) -> tuple[int, ...]:
+        """Seats proven or reported to have reneged in this hand, each once, in order."""
+        return tuple(dict.fromkeys(f.seat for f in self.findings))
+
+    # -- what the record shows -------------------------------------------------------------------
+    @property
+    def trick_number(self) -> int:
+        """The trick being played (1-based)."""
+        return len(self.tricks) + 1
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        return frozenset(c for cards in self.played for c in cards)
+
+    def held_elsewhere(self, seat: int) -> frozenset[Card]:
+        """Cards the record places in another seat's hand or in the known kitty."""
+        others = frozenset(c for s, cards in enumerate(self.known) if s != seat for c in cards)
+        return others | (self.kitty or frozenset())
+
+    def possible(self, seat: int) -> frozenset[Card]:
+        """Cards ``seat`` may hold now: its hand if complete, else every unseen card not placed
+        elsewhere and not excluded by the seat's own evidence."""
+        if self.complete[seat]:
+            return self.known[seat]
+        excluded = frozenset(c for e in self.exclusions[seat] for c in e.cards)
+        return (self.config.pack - self.seen - self.held_elsewhere(seat) - excluded) | self.known[seat]
+
+    def could_hold(self, seat: int, card: Card) -> bool:
+        """Whether the record allows ``seat`` to hold ``card`` now (ignoring its void evidence)."""
+        if self.complete[seat]:
+            return card in self.known[seat]
+        return card in self.config.pack and card not in self.seen and card not in self.held_elsewhere(seat)
+
+    def remaining_hand(self, seat: int) -> list[str] | None:
+        return format_cards(sort_cards(self.known[seat])) if self.complete[seat] else None
+
+
+def voids_shown(hand: Hand) -> list[set[Suit]]:
+    """Suits each seat has shown out of (a discard on another suit's lead)."""
+    voids: list[set[Suit]] = [set() for _ in range(hand.seats)]
+    tricks = [(t.leader, t.cards) for t in hand.tricks]
+    if hand.trick is not None and hand.trick.cards:
+        tricks.append((hand.trick.leader, hand.trick.cards))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards[1:], start=1):
+            if card.suit != cards[0].suit and cards[0].suit is not None:
+                voids[(leader + i) % hand.seats].add(cards[0].suit)
+    return voids

@@ -1,0 +1,286 @@
+"""Which card may be played: rules/hearts.md §2.3, judged on what the record shows.
+
+A play is checked in this order: whose turn it is, whether the card can be in the player's hand at
+all (:func:`check_card`), the opening lead, then the restrictions of §2.3 B–C. Each restriction is
+expressed as the cards the player must *not* hold for the play to be legal
+(:func:`rule_exclusions`). When the record already places such a card in the player's hand, the
+play is illegal for certain and rejected; otherwise the exclusion is kept as evidence (§6.1).
+
+>>> from scoring.hearts import GAME
+>>> state = GAME.start({"pass_count": 0}, ["Ann", "Bob", "Cy", "Di"])
+>>> state = GAME.apply_json(state, "deal", {})
+>>> GAME.legal_actions(state)[0]
+{'type': 'play_card', 'seat': 0, 'cards': ['2C'], 'hand_known': False}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.cards import Card, Suit, sort_cards
+from scoring.errors import RulesError
+from scoring.hearts.deal import QUEEN_OF_SPADES, is_penalty_card
+from scoring.hearts.hand import Hand
+from scoring.hearts.variants import HeartsVariants
+
+PLAY = "hearts.md §2.3"
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """For the play to be legal the seat must not hold any of ``cards`` (rule ``code``)."""
+
+    seat: int
+    cards: frozenset[Card]
+    code: str
+    text: str
+
+
+def _suit(cards: frozenset[Card], suit: Suit) -> frozenset[Card]:
+    return frozenset(c for c in cards if c.suit == suit)
+
+
+def opening_options(hand: Hand) -> tuple[Card, ...]:
+    """Clubs that may be the lowest club held by a player: the opening card of §1.4.
+
+    With no kitty, or a kitty the table looked at, this is one card. With an unseen kitty, the
+    i-th lowest club qualifies while the i lower clubs could all lie in the kitty (H-2).
+    """
+    clubs = sorted(_suit(hand.config.pack - (hand.kitty or frozenset()), Suit.CLUBS), key=lambda c: c.rank)
+    if hand.kitty is not None or hand.config.kitty_size == 0:
+        return (clubs[0],)
+    placed = frozenset(c for cards in hand.known for c in cards)
+    options: list[Card] = []
+    for index, club in enumerate(clubs):
+        if index > hand.config.kitty_size:
+            break
+        options.append(club)
+        if club in placed:
+            break
+    return tuple(options)
+
+
+def seats_to_act(hand: Hand, variants: HeartsVariants) -> tuple[int, ...]:
+    """Seats that may play the next card (several only for an opening lead by an unknown holder)."""
+    if hand.phase != "play":
+        return ()
+    if hand.trick is not None:
+        return (hand.trick.next_seat(hand.seats),)
+    options = opening_options(hand)
+    return tuple(s for s in range(hand.seats) if any(hand.could_hold(s, c) for c in options))
+
+
+def check_turn(hand: Hand, variants: HeartsVariants, seat: int) -> None:
+    if not 0 <= seat < hand.seats:
+        raise RulesError("no_such_seat", f"There is no seat {seat} at this table.", rule="hearts.md §1.1", seat=seat)
+    allowed = seats_to_act(hand, variants)
+    if seat not in allowed:
+        if hand.trick is None:
+            text = "the opening lead belongs to the holder of " + "/".join(map(str, opening_options(hand)))
+        else:
+            text = f"it is seat {allowed[0]}'s turn"
+        raise RulesError(
+            "not_your_turn",
+            f"Seat {seat} cannot play now: {text} (play goes clockwise, the trick's winner leads next).",
+            rule="hearts.md §2.3",
+            seat=seat,
+            expected=list(allowed),
+        )
+
+
+def check_card(hand: Hand, seat: int, card: Card) -> None:
+    """The card exists in this pack, has not been played, and can be in ``seat``'s hand."""
+    if card not in hand.config.pack:
+        raise RulesError(
+            "card_not_in_pack",
+            f"{card} is not in the pack for {hand.seats} players (removed: "
+            f"{', '.join(sorted(map(str, hand.config.removed))) or 'none'}).",
+            rule="hearts.md §1.4",
+            card=str(card),
+        )
+    if card in hand.seen:
+        raise RulesError(
+            "card_already_played",
+            f"{card} has already been played in this hand.",
+            rule="hearts.md §6.1",
+            card=str(card),
+        )
+    if hand.kitty is not None and card in hand.kitty:
+        raise RulesError(
+            "card_not_in_hand",
+            f"{card} is in the kitty, not in seat {seat}'s hand.",
+            rule="hearts.md §2.4",
+            card=str(card),
+        )
+    for other, cards in enumerate(hand.known):
+        if other != seat and card in cards:
+            raise RulesError(
+                "card_not_in_hand",
+                f"{card} is in seat {other}'s hand (as dealt or passed), not seat {seat}'s.",
+                rule="hearts.md §6",
+                card=str(card),
+                holder=other,
+            )
+    if hand.complete[seat] and card not in hand.known[seat]:
+        raise RulesError(
+            "card_not_in_hand", f"Seat {seat} does not hold {card}.", rule="hearts.md §6", card=str(card), seat=seat
+        )
+
+
+def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
+    options = opening_options(hand)
+    if variants.first_lead == "any_club":
+        if card.suit != Suit.CLUBS:
+            raise RulesError(
+                "must_lead_a_club", f"The first trick must be led with a club, not {card}.", rule=PLAY, card=str(card)
+            )
+        if len(options) == 1 and card != options[0]:
+            # The leader must hold the opening card: nobody else may hold it.
+            return [
+                Restriction(
+                    other,
+                    frozenset(options),
+                    "must_lead_lowest_club",
+                    f"Seat {seat} led {card}, so the holder of {options[0]} was seat {seat}.",
+                )
+                for other in range(hand.seats)
+                if other != seat
+            ]
+        return []
+    if card not in options:
+        raise RulesError(
+            "must_lead_two_of_clubs",
+            f"The first trick is led with {options[0]} (the lowest club in play), not {card}.",
+            rule="hearts.md §2.3 A",
+            card=str(card),
+            expected=[str(c) for c in options],
+        )
+    below = hand.config.clubs_below(card) - (hand.kitty or frozenset())
+    if not below:
+        return []
+    # An unseen kitty: leading a higher club says the lower clubs are in the kitty (H-2).
+    return [
+        Restriction(
+            s, below, "must_lead_lowest_club", f"{card} opened the hand, so no player held a lower club (§1.4)."
+        )
+        for s in range(hand.seats)
+    ]
+
+
+def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
+    """The restrictions a play of ``card`` by ``seat`` relies on; raises when illegal for any hand."""
+    pack = hand.config.pack - hand.seen - {card}
+    trick_no = hand.trick_number
+    if hand.trick is None:
+        return _opening_restrictions(hand, variants, seat, card)
+    if hand.trick.cards:
+        led = hand.trick.cards[0].suit
+        assert led is not None
+        if card.suit == led:
+            return []
+        out = [
+            Restriction(
+                seat, _suit(pack, led), "must_follow_suit", f"Seat {seat} played {card} on a {led.symbol} lead."
+            )
+        ]
+        if trick_no == 1 and variants.no_points_first_trick and is_penalty_card(card):
+            # §2.3 B.2–3: a point card on trick 1 only from a hand of nothing but point cards.
+            safe = frozenset(c for c in pack if not is_penalty_card(c) and c.suit != led)
+            out.append(
+                Restriction(seat, safe, "no_points_first_trick", f"Seat {seat} discarded {card} on the first trick.")
+            )
+            if variants.first_trick_fallback == "heart_only" and card == QUEEN_OF_SPADES:
+                out.append(
+                    Restriction(
+                        seat,
+                        _suit(pack, Suit.HEARTS),
+                        "no_points_first_trick",
+                        f"Seat {seat} discarded the Q♠ on the first trick (a heart comes first).",
+                    )
+                )
+        return out
+    if card.suit == Suit.HEARTS and not hand.hearts_broken and variants.must_break_hearts:
+        if variants.all_hearts_unbroken_lead == "pass_lead" and len(hand.lead_passers) < hand.seats - 1:
+            raise RulesError(
+                "hearts_not_broken",
+                f"Hearts are not broken: seat {seat} may not lead {card}; with only hearts the lead passes left.",
+                rule="hearts.md §2.3 C.4",
+                card=str(card),
+            )
+        allowed = frozenset({QUEEN_OF_SPADES}) if variants.can_lead_hearts_instead_of_qs else frozenset()
+        non_hearts = frozenset(c for c in pack if c.suit != Suit.HEARTS) - allowed
+        return [
+            Restriction(seat, non_hearts, "hearts_not_broken", f"Seat {seat} led {card} before hearts were broken.")
+        ]
+    return []
+
+
+def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> list[Restriction]:
+    """``pass_lead``: legal only for the leader, hearts unbroken, holding only hearts (§2.3 C.4)."""
+    if variants.all_hearts_unbroken_lead != "pass_lead":
+        raise RulesError(
+            "pass_lead_not_allowed", "This table leads a heart from an all-heart hand.", rule="hearts.md §2.3 C.4"
+        )
+    if hand.trick is None or hand.trick.cards or seat != hand.trick.leader:
+        raise RulesError("not_your_turn", f"Seat {seat} is not leading a trick now.", rule=PLAY, seat=seat)
+    if hand.hearts_broken or not variants.must_break_hearts:
+        raise RulesError(
+            "pass_lead_not_allowed", "Hearts may be led now: the lead does not pass.", rule="hearts.md §2.3 C.4"
+        )
+    if len(hand.lead_passers) >= hand.seats - 1:
+        raise RulesError(
+            "pass_lead_not_allowed",
+            "Every other player passed the lead: this player leads a heart.",
+            rule="hearts.md §2.3 C.4",
+        )
+    others = frozenset(c for c in hand.config.pack - hand.seen if c.suit != Suit.HEARTS)
+    return [Restriction(seat, others, "all_hearts_unbroken_lead", f"Seat {seat} passed the lead holding only hearts.")]
+
+
+def certain_violation(hand: Hand, restrictions: list[Restriction]) -> Restriction | None:
+    """The first restriction the record already breaks (a card known to be held)."""
+    for r in restrictions:
+        if r.cards & hand.known[r.seat]:
+            return r
+    return None
+
+
+def reject(restriction: Restriction, hand: Hand) -> RulesError:
+    held = sorted(map(str, restriction.cards & hand.known[restriction.seat]))
+    rule = {
+        "must_follow_suit": "hearts.md §2.3 B.1",
+        "no_points_first_trick": "hearts.md §2.3 B.2",
+        "hearts_not_broken": "hearts.md §2.3 C.2",
+        "all_hearts_unbroken_lead": "hearts.md §2.3 C.4",
+    }.get(restriction.code, "hearts.md §2.3 A")
+    return RulesError(
+        restriction.code,
+        f"{restriction.text} Not allowed: seat {restriction.seat} holds {', '.join(held)} ({rule}).",
+        rule=rule,
+        seat=restriction.seat,
+        held=held,
+    )
+
+
+def check_play(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
+    """Raise if the play is illegal for certain; else return the restrictions it relies on."""
+    check_turn(hand, variants, seat)
+    check_card(hand, seat, card)
+    restrictions = rule_exclusions(hand, variants, seat, card)
+    broken = certain_violation(hand, restrictions)
+    if broken is not None:
+        raise reject(broken, hand)
+    return restrictions
+
+
+def legal_cards(hand: Hand, variants: HeartsVariants, seat: int) -> list[Card]:
+    """Exactly the legal cards when ``seat``'s hand is known; otherwise the cards not yet seen,
+    not placed elsewhere and not excluded by the seat's shown voids, that would be legal."""
+    out = []
+    for card in hand.possible(seat):
+        try:
+            check_play(hand, variants, seat, card)
+        except RulesError:
+            continue
+        out.append(card)
+    return sort_cards(out)

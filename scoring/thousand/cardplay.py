@@ -1,0 +1,138 @@
+"""Card-by-card recording: dispatch of the deal, auction, talon and play events (§16.1)."""
+
+from __future__ import annotations
+
+from scoring.errors import RulesError
+from scoring.events import Event
+from scoring.protocol import JSON
+from scoring.thousand import bidding, play, talon
+from scoring.thousand.events import (
+    Bid,
+    ClaimRedeal,
+    Deal,
+    Discard,
+    GiveCard,
+    GiveUp,
+    LookAtHand,
+    Pass,
+    PlayCard,
+    RaiseContract,
+    TakeTalon,
+)
+from scoring.thousand.rules import rule
+from scoring.thousand.state import DealState, ThousandState
+
+
+def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
+    deal = state.deal
+    if isinstance(event, Deal):
+        if deal is not None:
+            raise RulesError("deal_in_progress", "The current deal is not finished.", rule=rule("§3"))
+        return bidding.start_deal(state, event)
+    if isinstance(event, ClaimRedeal):
+        return talon.apply_claim_redeal(state, deal, event)
+    if deal is None:
+        raise RulesError(
+            "no_deal", f"{event.TYPE} needs a deal: record the deal (or a deal result) first.", rule=rule("§3")
+        )
+    if isinstance(event, PlayCard):
+        return play.apply_play(state, deal, event)
+    if isinstance(event, Bid):
+        return bidding.apply_bid(state, deal, event)
+    if isinstance(event, Pass):
+        return bidding.apply_pass(state, deal, event)
+    if isinstance(event, LookAtHand):
+        return bidding.apply_look(state, deal, event)
+    if isinstance(event, TakeTalon):
+        return talon.apply_take_talon(state, deal, event)
+    if isinstance(event, GiveCard):
+        return talon.apply_give_card(state, deal, event)
+    if isinstance(event, Discard):
+        return talon.apply_discard(state, deal, event)
+    if isinstance(event, RaiseContract):
+        return talon.apply_raise(state, deal, event)
+    if isinstance(event, GiveUp):
+        return talon.apply_give_up(state, deal, event)
+    raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule=rule("§16.1"))
+
+
+def to_act(deal: DealState) -> int:
+    """The seat expected to act: bidder, declarer before play, then the next player to the trick."""
+    if deal.phase == "play" and deal.trick is not None:
+        return play.next_seat(deal)
+    if deal.phase in ("talon", "exchange", "discard", "declare") and deal.declarer is not None:
+        return deal.declarer
+    return deal.to_act
+
+
+def legal_actions(state: ThousandState) -> list[JSON]:
+    deal = state.deal
+    assert deal is not None
+    v = state.variants
+    decl = deal.declarer
+    if deal.phase == "bidding":
+        return bidding.bidding_actions(state, deal)
+    actions: list[JSON] = []
+    if deal.phase == "talon":
+        if len(deal.active) == 2:
+            actions += [{"type": "take_talon", "seat": decl, "pile": p} for p in (0, 1)]
+        else:
+            actions.append({"type": "take_talon", "seat": decl})
+        if talon.give_up_allowed(state, deal, decl or 0, "bomb"):
+            actions.append({"type": "give_up", "seat": decl, "kind": "bomb"})
+        return actions
+    if deal.phase == "exchange":
+        for to in deal.active:
+            if to != decl and not any(t == to for t, _c in deal.given):
+                action: JSON = {"type": "give_card", "seat": decl, "to": to}
+                if deal.hands is not None and decl is not None:
+                    action["cards"] = sorted(str(c) for c in deal.hands[decl])
+                actions.append(action)
+    elif deal.phase == "discard":
+        action = {"type": "discard", "seat": decl}
+        if deal.hands is not None and decl is not None:
+            action["cards"] = sorted(str(c) for c in deal.hands[decl])
+        actions.append(action)
+    elif deal.phase == "declare" and v.raise_after_talon and not deal.blind:
+        top = bidding.max_bid(state, decl or 0, deal.hands[decl or 0] if deal.hands is not None else None)
+        low = deal.contract + v.step_at(deal.contract + v.bid_step)
+        if top is None or low <= top:
+            actions.append({"type": "raise_contract", "seat": decl, "min": low, "max": top})
+    if deal.phase in ("exchange", "discard", "declare"):
+        for kind in ("rospisat", "spisat", "bomb", "dark_give_up"):
+            if talon.give_up_allowed(state, deal, decl or 0, kind):
+                actions.append({"type": "give_up", "seat": decl, "kind": kind})
+    if deal.phase in ("declare", "play"):
+        actions += play.legal_plays(state, deal)
+    return actions
+
+
+def deal_summary(state: ThousandState) -> JSON:
+    deal: DealState | None = state.deal
+    assert deal is not None
+    trick = deal.trick
+    return {
+        "phase": deal.phase,
+        "dealer": deal.dealer,
+        "active": list(deal.active),
+        "inactive": deal.inactive,
+        "hands_known": deal.hands is not None,
+        "auction": [{"seat": s, "bid": a, "blind": b} for s, a, b in deal.bids],
+        "passed": sorted(deal.passed),
+        "high_bid": deal.high or None,
+        "declarer": deal.declarer,
+        "contract": deal.contract or None,
+        "blind": deal.blind,
+        "dark_talon": deal.dark,
+        "talon": None if deal.talon_known is None or deal.dark else [str(c) for c in deal.talon_known],
+        "given": [{"to": to, "card": None if c is None else str(c)} for to, c in deal.given],
+        "trump": None if deal.trump is None else deal.trump.value,
+        "trick_number": deal.trick_number,
+        "trick": None if trick is None else {"leader": trick.leader, "cards": [str(c) for c in trick.cards]},
+        "points": list(deal.points),
+        "tricks_won": list(deal.won),
+        "announcements": [
+            {"seat": a.seat, "kind": a.kind, "suit": None if a.suit is None else a.suit.value, "trick": a.trick}
+            for a in deal.announcements
+        ],
+    }

@@ -1,0 +1,138 @@
+"""The Thousand engine: the game protocol over result entry and card-by-card play."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scoring.errors import RulesError
+from scoring.events import Event, EventCodec
+from scoring.protocol import JSON, Game, MatchResult
+from scoring.thousand import cardplay
+from scoring.thousand.events import EVENT_TYPES, DealResult
+from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
+from scoring.thousand.result_entry import apply_deal_result
+from scoring.thousand.rules import rule
+from scoring.thousand.state import ThousandState
+from scoring.thousand.variants import ThousandVariants
+
+
+class ThousandGame(Game[ThousandState, ThousandVariants]):
+    name: ClassVar[str] = "thousand"
+    title: ClassVar[str] = "Thousand (Тысяча)"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    variants_class = ThousandVariants
+    codec: ClassVar[EventCodec] = EventCodec(EVENT_TYPES)
+    rules_file: ClassVar[str] = "thousand.md"
+    result_event_types: ClassVar[tuple[str, ...]] = ("deal_result",)
+
+    def new_match(self, variants: ThousandVariants, players: tuple[str, ...]) -> ThousandState:
+        if variants.player_count is not None and variants.player_count != len(players):
+            raise RulesError(
+                "player_count_mismatch",
+                f"The house rules say {variants.player_count} players but {len(players)} are seated.",
+                rule=rule("§3"),
+            )
+        if (
+            len(players) == 4
+            and variants.compulsory_bidder == "dealer_if_all_pass"
+            and variants.four_player_inactive_seat == "dealer"
+        ):
+            raise RulesError(
+                "variant_conflict",
+                "dealer_if_all_pass needs an active dealer; with four players the dealer sits out.",
+                rule=rule("§4.1"),
+            )
+        return new_state(variants, players)
+
+    def apply(self, state: ThousandState, event: Event) -> ThousandState:
+        if state.result is not None:
+            raise RulesError("match_finished", "The game is over: no more deals can be recorded.", rule=rule("§12"))
+        if isinstance(event, DealResult):
+            if state.deal is not None:
+                raise RulesError(
+                    "deal_in_progress",
+                    "A deal is being recorded card by card; finish it before entering a result.",
+                    rule=rule("§7.4"),
+                )
+            return apply_deal_result(state, event)
+        return cardplay.apply_card_event(state, event)
+
+    def legal_actions(self, state: ThousandState) -> list[JSON]:
+        if state.result is not None:
+            return []
+        if state.deal is None:
+            seat = current_seating(state)
+            entry: JSON = {
+                "type": "deal_result",
+                "dealer": state.dealer,
+                "active": list(seat.active),
+                "inactive": seat.inactive,
+                "min_contract": minimum_bid(state),
+            }
+            return [entry, {"type": "deal", "dealer": state.dealer}, {"type": "claim_redeal", "reason": "misdeal"}]
+        return cardplay.legal_actions(state)
+
+    def result(self, state: ThousandState) -> MatchResult | None:
+        return state.result
+
+    def summary(self, state: ThousandState) -> JSON:
+        v = state.variants
+        result = state.result
+        seat = current_seating(state)
+        deal = state.deal
+        limit = v.effective_barrel_deals
+        barrel = []
+        for s in range(state.seats):
+            used = state.barrel[s]
+            on = on_barrel(state, s)
+            barrel.append(
+                {
+                    "seat": s,
+                    "on": on,
+                    "deals_used": used if not v.lviv else None,
+                    "deals_left": (limit - used) if (limit is not None and used is not None and not v.lviv) else None,
+                    "falls": state.barrel_falls[s],
+                }
+            )
+        if result is not None:
+            phase = "finished"
+        elif deal is None:
+            phase = "deal"
+        else:
+            phase = deal.phase
+        return {
+            "game": self.name,
+            "phase": phase,
+            "finished": result is not None,
+            "to_act": None if deal is None or result is not None else cardplay.to_act(deal),
+            "totals": list(state.totals),
+            "result": result.as_json() if result else None,
+            "history": [h.as_json() for h in state.history],
+            "findings": [f.as_json() for f in state.findings],
+            "deal_number": state.deal_number,
+            "dealer": state.dealer,
+            "inactive_seat": seat.inactive,
+            "compulsory_bidder": seat.first if v.compulsory_bidder == "left_of_dealer" else None,
+            "minimum_bid": minimum_bid(state),
+            "barrel_level": v.effective_barrel_level,
+            "barrel": barrel,
+            "bolts": list(state.bolts),
+            "rospisat_counts": list(state.rospisat_counts),
+            "spisat_counts": list(state.spisat_counts),
+            "bombs_used": list(state.bombs_used),
+            "silenced": [s for s in range(state.seats) if is_silenced(state, s)],
+            "gold_set": {
+                "enabled": v.gold_set,
+                "active": state.gold_active,
+                "deals_played": state.gold_deals,
+                "deals_in_set": state.seats,
+                "contract_made": state.gold_made,
+                "replays": state.gold_rounds,
+            },
+            "winner_note": state.winner_note or None,
+            "current_deal": cardplay.deal_summary(state) if deal is not None else None,
+        }
+
+
+GAME = ThousandGame()

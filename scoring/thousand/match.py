@@ -1,0 +1,183 @@
+"""Match-level rules: dealer rotation, gold set, silenced players, thrown-in deals, winning (§3, §4.5,
+§4.7, §5.3, §12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scoring.protocol import MatchResult, places_from_scores
+from scoring.thousand.rules import Seating, seating
+from scoring.thousand.state import DealRecord, Note, ThousandState
+from scoring.thousand.variants import ThousandVariants
+
+FINE = 120  # §5.3: every procedural fine in the game is 120
+
+
+def new_state(variants: ThousandVariants, players: tuple[str, ...]) -> ThousandState:
+    n = len(players)
+    zeros = (0,) * n
+    return ThousandState(
+        variants=variants,
+        players=players,
+        totals=zeros,
+        barrel=(None,) * n,
+        barrel_falls=zeros,
+        bolts=zeros,
+        rospisat_counts=zeros,
+        spisat_counts=zeros,
+        bombs_used=zeros,
+        gold_active=variants.gold_set,
+    )
+
+
+def current_seating(state: ThousandState) -> Seating:
+    return seating(state.seats, state.dealer, state.variants)
+
+
+def is_silenced(state: ThousandState, seat: int) -> bool:
+    """§4.5: a total below ``silence_threshold`` silences the player."""
+    threshold = state.variants.silence_threshold
+    return threshold is not None and state.totals[seat] < threshold
+
+
+def minimum_bid(state: ThousandState) -> int:
+    """§4.1, §4.7: the compulsory opening, 120 in the gold set."""
+    v = state.variants
+    return max(v.compulsory_bid, 120) if state.gold_active else v.compulsory_bid
+
+
+def on_barrel(state: ThousandState, seat: int) -> bool:
+    """Standard: on the barrel; Lviv: total in the barrel zone at the start of the deal (§9.6)."""
+    v = state.variants
+    if v.lviv:
+        return v.effective_barrel_level <= state.totals[seat] < v.win_total
+    return state.barrel[seat] is not None
+
+
+def _win_check(state: ThousandState, declarer: int | None) -> ThousandState:
+    """§12: the declarer wins ties; otherwise the highest total; equal totals share."""
+    win = state.variants.win_total
+    reached = [s for s, t in enumerate(state.totals) if t >= win]
+    if not reached:
+        return state
+    if declarer in reached:
+        winners: tuple[int, ...] = (declarer,)
+        how = "the declarer reached the winning total" + (" (declarer wins the tie, §12)" if len(reached) > 1 else "")
+    else:
+        best = max(state.totals[s] for s in reached)
+        winners = tuple(s for s in reached if state.totals[s] == best)
+        how = "highest winning total" if len(winners) == 1 else "equal winning totals share the win (§12)"
+        if len(reached) > 1 and len(winners) == 1:
+            how += " (defenders both reached it: the higher wins, §12)"
+    # Winners share place 1; the others are ranked by total behind them.
+    others = [s for s in range(state.seats) if s not in winners]
+    ranked = places_from_scores([state.totals[s] for s in others], lower_is_better=False)
+    places = [1] * state.seats
+    for s, place in zip(others, ranked, strict=True):
+        places[s] = len(winners) + place
+    result = MatchResult(winners, tuple(places), state.totals, lower_is_better=False, how=how)
+    return replace(state, result=result, winner_note=how)
+
+
+def after_deal(state: ThousandState, record: DealRecord, *, made_contract: bool) -> ThousandState:
+    """Close a deal that reached a result: history, dealer, gold set, win check."""
+    notes = list(record.notes)
+    changes: dict[str, object] = {}
+    if state.gold_active:
+        deals = state.gold_deals + 1
+        made = state.gold_made or made_contract
+        if deals >= state.seats:
+            if made:
+                changes.update(gold_active=False, gold_deals=0, gold_made=False)
+                notes.append(Note("gold_set_over", "The gold set is over (§4.7).", None))
+            else:
+                changes.update(gold_deals=0, gold_made=False, gold_rounds=state.gold_rounds + 1)
+                notes.append(Note("gold_set_again", "Nobody made a contract in the gold set: played again.", None))
+                if state.variants.gold_set_replay_resets_scores:
+                    changes["totals"] = (0,) * state.seats
+                    notes.append(Note("gold_set_reset", "Totals reset to 0 for the new gold set (§4.7).", None))
+        else:
+            changes.update(gold_deals=deals, gold_made=made)
+    if "totals" in changes:
+        record = replace(record, totals=(0,) * state.seats)
+    record = replace(record, notes=tuple(notes))
+    state = replace(
+        state,
+        history=(*state.history, record),
+        deal=None,
+        deal_number=state.deal_number + 1,
+        dealer=(state.dealer + 1) % state.seats,
+        dealer_fixed=True,
+        redeal_streak=0,
+        recut_streak=0,
+        **changes,  # type: ignore[arg-type]
+    )
+    return _win_check(state, record.declarer)
+
+
+def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str) -> ThousandState:
+    """§5.3: nobody scores and the same dealer deals again, unless a fine passes the deal."""
+    v = state.variants
+    n = state.seats
+    notes = [Note("thrown_in", f"Deal thrown in ({reason.replace('_', ' ')}): nobody scores (§5.3).", claimant)]
+    nines = reason in ("four_nines", "three_nines")
+    redeal_streak = state.redeal_streak + 1 if nines else 0
+    recut_streak = state.recut_streak + 1 if reason == "bottom_card" else 0
+    fined: int | None = None
+    if reason == "misdeal" and v.misdeal_penalty == "dealer_minus_120_deal_passes":
+        fined = state.dealer
+        notes.append(Note("misdeal_fine", f"Misdeal: dealer −{FINE}, the deal passes (§5.3).", fined))
+    elif nines and v.four_nines_triple_penalty and redeal_streak >= 3:
+        fined, redeal_streak = state.dealer, 0
+        notes.append(Note("four_nines_fine", f"Third four-nines redeal in a row: dealer −{FINE}.", fined))
+    elif reason == "bottom_card" and recut_streak >= 3:
+        fined = state.dealer if v.jack_bottom_recut == "jack" else (state.dealer + 1) % n
+        recut_streak = 0
+        notes.append(Note("recut_fine", f"Third bottom-card re-cut in a row: −{FINE}, the deal passes.", fined))
+    totals = list(state.totals)
+    penalties = [0] * n
+    barrel = list(state.barrel)
+    if fined is not None:
+        totals[fined] -= FINE
+        penalties[fined] = -FINE
+        level = v.effective_barrel_level
+        if barrel[fined] is not None and totals[fined] < level:
+            barrel[fined] = None
+            notes.append(Note("barrel_left", f"Below {level}: off the barrel (§9.3).", fined))
+        if v.dump_truck != "off" and (
+            totals[fined] == v.dump_truck_value
+            or (v.dump_truck == "both_signs" and totals[fined] == -v.dump_truck_value)
+        ):
+            totals[fined] = 0
+            notes.append(Note("samosval", "Samosval: total 0 (§11).", fined))
+    record = DealRecord(
+        number=state.deal_number,
+        dealer=state.dealer,
+        kind="thrown_in",
+        mode=mode,
+        declarer=None,
+        contract=None,
+        blind=False,
+        gold=state.gold_active,
+        inactive=None,
+        card_points=None,
+        tricks=None,
+        bonus=None,
+        raw=(0,) * n,
+        entries=(0,) * n,
+        penalties=tuple(penalties),
+        totals=tuple(totals),
+        notes=tuple(notes),
+        reason=reason,
+    )
+    return replace(
+        state,
+        totals=tuple(totals),
+        barrel=tuple(barrel),
+        history=(*state.history, record),
+        deal=None,
+        dealer=(state.dealer + 1) % n if fined is not None else state.dealer,
+        dealer_fixed=True,
+        redeal_streak=redeal_streak,
+        recut_streak=recut_streak,
+    )

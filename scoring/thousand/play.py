@@ -1,0 +1,415 @@
+"""The play of the cards (rules/thousand.md §6), proofs and penalties (§16), and the end of a deal.
+
+Tricks use :mod:`scoring.tricks` with the ``TEN_HIGH`` rank order; marriages change trumps at once
+(or from the next trick under ``trump_change_timing = next_trick``).
+
+:func:`play_position` gives the claims checker what it needs from a state in the play phase.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
+from scoring.errors import RulesError
+from scoring.thousand.bidding import DECK_SET, ceiling_for
+from scoring.thousand.deal_scoring import Outcome, score_deal
+from scoring.thousand.events import PlayCard
+from scoring.thousand.match import FINE, throw_in
+from scoring.thousand.proofs import Proof, bid_proofs, play_proofs
+from scoring.thousand.rules import POINTS, STRENGTH, TOTAL_POINTS, marriage_value, rule, tricks_per_deal
+from scoring.thousand.state import Announcement, DealState, Finding, ThousandState, evolve
+from scoring.thousand.variants import ThousandVariants
+from scoring.tricks import Trick, TrickRules, legal_cards, violation, winning_index
+
+_RULES: dict[tuple[int, Suit | None], tuple[ThousandVariants, TrickRules]] = {}
+
+
+def base_rules(variants: ThousandVariants, trump: Suit | None = None) -> TrickRules:
+    """§6.2 obligations from the house rules, with ``trump`` (cached by identity: hashing the
+    variants on every card would dominate replay time)."""
+    key = (id(variants), trump)
+    hit = _RULES.get(key)
+    if hit is not None and hit[0] is variants:
+        return hit[1]
+    rules = TrickRules(
+        strength=STRENGTH,
+        trump=trump,
+        must_follow=True,
+        must_trump=variants.must_trump_when_void,
+        head_when_following=variants.must_head_trick,
+        head_when_trumping=variants.must_head_trick or variants.must_overtrump,
+    )
+    if len(_RULES) > 256:
+        _RULES.clear()
+    _RULES[key] = (variants, rules)
+    return rules
+
+
+def next_seat(deal: DealState) -> int:
+    """The seat to play next to the trick in progress (active seats only, clockwise)."""
+    trick = deal.trick
+    assert trick is not None
+    order = deal.active
+    return order[(order.index(trick.leader) + len(trick.cards)) % len(order)]
+
+
+def _start_play(deal: DealState) -> DealState:
+    n = len(deal.dealt) if deal.dealt is not None else 0
+    seats = max(n, max(deal.active) + 1, (deal.inactive or 0) + 1)
+    return evolve(
+        deal,
+        phase="play",
+        trick=Trick(deal.declarer or 0),
+        trick_number=1,
+        points=(0,) * seats,
+        won=(0,) * seats,
+    )
+
+
+def _known_elsewhere(deal: DealState, seat: int, card: Card) -> bool:
+    """Hands unknown: a recorded movement put ``card`` in another hand or out of play."""
+    for to, given in deal.given:
+        if given == card:
+            return to != seat
+    if card in deal.discards:
+        return True
+    all_known = all(given is not None for _to, given in deal.given)
+    if deal.talon_known is not None and card in deal.talon_known and seat != deal.declarer and all_known:
+        return True  # a talon card the declarer kept (none of the passed cards is unknown)
+    if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
+        unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
+        return card in unused
+    return False
+
+
+def _announce(
+    state: ThousandState, deal: DealState, e: PlayCard, hand: frozenset[Card] | None
+) -> tuple[Announcement, DealState]:
+    v = state.variants
+    seat, card = e.seat, e.card
+    assert deal.trick is not None
+    if deal.trick.cards:
+        raise fail_play("announce_not_on_lead", "A marriage or four aces is announced only on lead (§6.4).", "§6.4")
+    first = deal.trick_number == 1
+    if first and (v.marriage_requires_won_trick or seat != deal.declarer):
+        raise fail_play("marriage_on_first_trick", "No announcement before winning a trick (§6.4).", "§6.4")
+    if e.announce == "marriage":
+        if card.rank not in (KING, QUEEN) or card.suit is None:
+            raise fail_play("marriage_needs_king_or_queen", "A marriage is announced by leading its K or Q.", "§6.4")
+        suit = card.suit
+        if any(a.kind == "marriage" and a.suit == suit for a in deal.announcements):
+            raise fail_play("marriage_suit_announced", f"The {suit.symbol} marriage was already announced.", "§6.4")
+        partner = card_of(QUEEN if card.rank == KING else KING, suit)
+        if (
+            partner in deal.played
+            or (hand is not None and partner not in hand)
+            or _known_elsewhere(deal, seat, partner)
+        ):
+            raise fail_play(
+                "marriage_partner_not_held", f"Seat {seat} does not hold {partner} for the marriage.", "§6.4"
+            )
+        ann = Announcement(seat, "marriage", suit, deal.trick_number, card, marriage_value(suit, v))
+        # §6.4: trumps at once, including this trick (or from the next trick under the variant).
+        immediate = v.trump_change_timing == "immediate"
+        deal = evolve(deal, trump=suit) if immediate else evolve(deal, next_trump=suit)
+        return ann, deal
+    if not v.four_aces_bonus:
+        raise fail_play("four_aces_not_allowed", "This table does not score four aces.", "§6.5")
+    if card.rank != ACE:
+        raise fail_play("four_aces_needs_ace", "Four aces are announced by leading an ace.", "§6.5")
+    if any(a.kind == "four_aces" for a in deal.announcements):
+        raise fail_play("four_aces_announced", "Four aces were already announced.", "§6.5")
+    for s in Suit:
+        ace = card_of(ACE, s)
+        if ace in deal.played or (hand is not None and ace not in hand) or _known_elsewhere(deal, seat, ace):
+            raise fail_play("four_aces_not_held", f"Seat {seat} does not hold {ace}.", "§6.5")
+    return Announcement(seat, "four_aces", None, deal.trick_number, card, v.four_aces_bonus), deal
+
+
+def fail_play(code: str, message: str, section: str, **params: object) -> RulesError:
+    return RulesError(code, message, rule=rule(section), **params)
+
+
+def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandState:
+    v = state.variants
+    if deal.phase == "declare":
+        deal = _start_play(deal)
+    elif deal.phase != "play":
+        raise fail_play("not_playing", f"No card can be played in the {deal.phase} phase.", "§6.1")
+    trick = deal.trick
+    assert trick is not None
+    expected = next_seat(deal)
+    if e.seat != expected:
+        raise RulesError(
+            "not_your_turn", f"Seat {expected} plays next, not seat {e.seat}.", rule=rule("§6.1"), seat=e.seat
+        )
+    card = e.card
+    if card not in DECK_SET:
+        raise fail_play("card_not_in_deck", f"{card} is not in the 24-card Thousand deck.", "§2.1", card=str(card))
+    if card in deal.played:
+        raise fail_play("card_already_played", f"{card} has already been played.", "§16.2", card=str(card))
+    hands = deal.hands
+    hand = hands[e.seat] if hands is not None else None
+    if hand is not None and card not in hand:
+        raise fail_play("card_not_in_hand", f"Seat {e.seat} does not hold {card}.", "§16.2", card=str(card))
+    if hand is None and _known_elsewhere(deal, e.seat, card):
+        raise fail_play("card_not_in_hand", f"The record puts {card} in another hand.", "§16.2", card=str(card))
+    announcements = deal.announcements
+    if e.announce is not None:
+        ann, deal = _announce(state, deal, e, hand)
+        announcements = (*announcements, ann)
+    rules = base_rules(v, deal.trump)
+    # Following suit is always legal unless the table makes players head the trick (fast path).
+    follows = bool(trick.cards) and card.suit == trick.cards[0].suit and not rules.head_when_following
+    if hand is not None and trick.cards and not follows:
+        legal = legal_cards(hand, trick.cards, rules)
+        if card not in legal:
+            code = violation(hand, card, trick.cards, rules) or "illegal_card"
+            raise fail_play(code, f"Seat {e.seat} may not play {card} here: {code.replace('_', ' ')} (§6.2).", "§6.2")
+    trick = trick.add(card)
+    if hands is not None:
+        new_hands = list(hands)
+        new_hands[e.seat] = hands[e.seat] - {card}
+        hands = tuple(new_hands)
+    changes: dict[str, object] = {}
+    if trick.cards and card.suit != trick.cards[0].suit:
+        changes["offsuit"] = (*deal.offsuit, (deal.trick_number, len(trick.cards) - 1))
+    changes |= {
+        "trick": trick,
+        "hands": hands,
+        "plays": (*deal.plays, (deal.trick_number, e.seat, card)),
+        "played": deal.played | {card},
+        "announcements": announcements,
+    }
+    if len(trick.cards) == len(deal.active):
+        changes.update(_complete_trick(deal, trick, rules))
+    deal = evolve(deal, **changes)
+    if deal.hands is None:
+        proofs = play_proofs(deal, base_rules(v))
+        if deal.trick is None:
+            proofs += bid_proofs(deal, functools.partial(_ceiling, state))
+        if proofs:
+            return _penalise(state, deal, proofs)
+    if deal.trick is None:
+        return finish(state, deal)
+    return evolve(state, deal=deal)
+
+
+def _ceiling(state: ThousandState, hand: frozenset[Card]) -> int:
+    return ceiling_for(state, hand)
+
+
+def _complete_trick(deal: DealState, trick: Trick, rules: TrickRules) -> dict[str, object]:
+    """The changes a complete trick makes: winner, points, trump change (next_trick), next leader."""
+    order = deal.active
+    winner = order[(order.index(trick.leader) + winning_index(trick.cards, rules)) % len(order)]
+    points = list(deal.points)
+    won = list(deal.won)
+    points[winner] += sum(POINTS[c.rank] for c in trick.cards)
+    won[winner] += 1
+    trump = deal.trump
+    next_trump = deal.next_trump
+    if next_trump is not None:
+        trump, next_trump = next_trump, None
+    last = deal.trick_number == tricks_per_deal(len(order))
+    return {
+        "completed": (*deal.completed, (trick, winner, deal.trump)),
+        "points": tuple(points),
+        "won": tuple(won),
+        "trump": trump,
+        "next_trump": next_trump,
+        "trick": None if last else Trick(winner),
+        "trick_number": deal.trick_number if last else deal.trick_number + 1,
+        "last_trick_winner": winner,
+    }
+
+
+def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> ThousandState:
+    """§16.4: record the findings and apply ``renege_penalty``."""
+    v = state.variants
+    penalty = v.renege_penalty
+    label = {
+        "contract_forfeit": "contract forfeit: the deal ends here",
+        "fixed_120": f"−{FINE} to the offender",
+        "replay": "the deal is void and redealt",
+    }[penalty]
+    findings = list(state.findings)
+    proven = set(deal.proven)
+    voided = set(deal.void_announcements)
+    fines = list(deal.fines)
+    at = deal.plays[-1][0] if deal.plays else deal.trick_number  # the trick of the proving card
+    for p in proofs:
+        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.text, label))
+        proven.add((p.seat, p.trick or 0, p.code))
+        if p.announcement is not None:
+            voided.add(p.announcement)
+        if penalty == "fixed_120":
+            fines.append((p.seat, FINE, f"{p.code.replace('_', ' ')} proven"))
+    deal = evolve(deal, proven=frozenset(proven), void_announcements=frozenset(voided), fines=tuple(fines))
+    state = evolve(state, findings=tuple(findings), deal=deal)
+    if penalty == "replay":
+        return throw_in(state, "renege_replay", proofs[0].seat, "cards")
+    if penalty == "contract_forfeit":
+        # §16.4: the deal ends at the proof. Several violations proven by the same card are all
+        # reported; the declarer's, if any, decides the forfeit (the contract fails).
+        seats = [p.seat for p in proofs]
+        return finish(state, deal, offender=deal.declarer if deal.declarer in seats else seats[0])
+    if deal.trick is None:
+        return finish(state, deal)
+    return state
+
+
+def _marriages(deal: DealState, seats: int) -> tuple[tuple[tuple[Suit, ...], ...], int | None]:
+    per: list[list[Suit]] = [[] for _ in range(seats)]
+    aces: int | None = None
+    for i, a in enumerate(deal.announcements):
+        if i in deal.void_announcements:
+            continue
+        if a.kind == "marriage" and a.suit is not None:
+            per[a.seat].append(a.suit)
+        else:
+            aces = a.seat
+    return tuple(tuple(m) for m in per), aces
+
+
+def finish(state: ThousandState, deal: DealState, offender: int | None = None) -> ThousandState:
+    """The end of a played deal: card points (with the two-player piles) → §13 scoring."""
+    v = state.variants
+    n = state.seats
+    points = list(deal.points) + [0] * (n - len(deal.points))
+    won = list(deal.won) + [0] * (n - len(deal.won))
+    if len(deal.active) == 2 and offender is None and deal.last_trick_winner is not None:
+        # §3.3: the cards never played go to the winner of the last trick (discards per variant).
+        rest = TOTAL_POINTS - sum(points)
+        discards = sum(POINTS[c.rank] for c in deal.discards)
+        if v.two_player_discard_points_to == "declarer" and deal.declarer is not None:
+            points[deal.declarer] += discards
+            rest -= discards
+        points[deal.last_trick_winner] += rest
+    marriages, aces = _marriages(deal, n)
+    outcome = Outcome(
+        "played",
+        deal.declarer if deal.declarer is not None else 0,
+        deal.contract,
+        deal.active,
+        deal.inactive,
+        deal.blind,
+        tuple(points[:n]),
+        tuple(won[:n]),
+        marriages,
+        aces,
+        deal.talon_known if len(deal.active) == 3 else None,
+        offender,
+        deal.fines,
+        mode="cards",
+    )
+    return score_deal(evolve(state, deal=None), outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """What a claim check needs from a deal in play (hands ``None`` when not recorded)."""
+
+    active: tuple[int, ...]
+    hands: dict[int, tuple[Card, ...] | None]
+    trick_leader: int
+    trick_cards: tuple[Card, ...]
+    trick_number: int
+    tricks_left: int
+    trump: Suit | None
+    next_trump: Suit | None
+    declarer: int
+    contract: int
+    points: dict[int, int]
+    tricks_won: dict[int, int]
+    marriages: tuple[tuple[int, Suit], ...]
+    four_aces: int | None
+    rules: TrickRules
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "active": list(self.active),
+            "hands": {str(s): None if h is None else [str(c) for c in h] for s, h in self.hands.items()},
+            "trick": {"leader": self.trick_leader, "cards": [str(c) for c in self.trick_cards]},
+            "trick_number": self.trick_number,
+            "tricks_left": self.tricks_left,
+            "trump": None if self.trump is None else self.trump.value,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "points": {str(s): p for s, p in self.points.items()},
+            "tricks_won": {str(s): p for s, p in self.tricks_won.items()},
+            "marriages": [[s, suit.value] for s, suit in self.marriages],
+            "four_aces": self.four_aces,
+        }
+
+
+def play_position(state: ThousandState) -> PlayPosition:
+    """The position of a card-by-card deal in play, for the claims helper.
+
+    Raises ``RulesError("not_playing")`` unless a deal is between its first lead and its last card
+    (the deal must be in the ``declare`` phase, about to lead, or in ``play``). Points are card
+    points of completed tricks; marriages are those announced so far (each counts for its
+    announcer, §6.4); ``rules`` are the trick obligations with the current trump.
+    """
+    deal = state.deal
+    if deal is None or deal.phase not in ("declare", "play") or deal.declarer is None:
+        raise fail_play("not_playing", "There is no deal in play.", "§6")
+    declarer = deal.declarer
+    if deal.phase == "declare":
+        deal = _start_play(deal)
+    trick = deal.trick
+    assert trick is not None
+    hands = {s: (None if deal.hands is None else tuple(sorted(deal.hands[s], key=str))) for s in deal.active}
+    marriages, aces = _marriages(deal, state.seats)
+    return PlayPosition(
+        active=deal.active,
+        hands=hands,
+        trick_leader=trick.leader,
+        trick_cards=trick.cards,
+        trick_number=deal.trick_number,
+        tricks_left=tricks_per_deal(len(deal.active)) - len(deal.completed),
+        trump=deal.trump,
+        next_trump=deal.next_trump,
+        declarer=declarer,
+        contract=deal.contract,
+        points={s: deal.points[s] for s in deal.active},
+        tricks_won={s: deal.won[s] for s in deal.active},
+        marriages=tuple((s, suit) for s, suits in enumerate(marriages) for suit in suits),
+        four_aces=aces,
+        rules=base_rules(state.variants, deal.trump),
+    )
+
+
+def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]]:
+    """``play_card`` actions: legal cards when the hand is known, announcements on lead."""
+    v = state.variants
+    if deal.phase == "declare":
+        deal = _start_play(deal)
+    trick = deal.trick
+    assert trick is not None
+    seat = next_seat(deal)
+    action: dict[str, object] = {"type": "play_card", "seat": seat}
+    if deal.hands is None:
+        return [action]
+    hand = deal.hands[seat]
+    rules = base_rules(v, deal.trump)
+    cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
+    action["cards"] = [str(c) for c in cards]
+    if not trick.cards and not (deal.trick_number == 1 and (v.marriage_requires_won_trick or seat != deal.declarer)):
+        announced = {a.suit for a in deal.announcements if a.kind == "marriage"}
+        marriage = [
+            str(c)
+            for c in cards
+            if c.rank in (KING, QUEEN)
+            and c.suit not in announced
+            and c.suit is not None
+            and card_of(QUEEN if c.rank == KING else KING, c.suit) in hand
+        ]
+        if marriage:
+            action["marriage"] = marriage
+        fresh = not any(a.kind == "four_aces" for a in deal.announcements)
+        if v.four_aces_bonus and fresh and all(card_of(ACE, s) in hand for s in Suit):
+            action["four_aces"] = [str(card_of(ACE, s)) for s in Suit]
+    return [action]

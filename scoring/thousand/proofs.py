@@ -1,0 +1,250 @@
+"""What the record proves when the hands were not entered (rules/thousand.md §16.1, §16.2).
+
+After the exchange no card enters or leaves a hand except by being played, so a card is known to
+be in P's hand at trick t when P plays it at t or later, or a recorded movement (a card given by
+the declarer, a talon card the declarer kept) put it there and P has not played it before t. It is
+known **not** to be there when P played it before t, another player plays it, or a movement put it
+elsewhere. Each check below names one violation the record establishes, never "one of two".
+
+>>> from scoring.thousand.rules import DECK
+>>> len(DECK)
+24
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
+from scoring.thousand.rules import RANKS, TOTAL_POINTS
+from scoring.thousand.state import Announcement, DealState
+from scoring.tricks import TrickRules, beats, head_violation, winning_index
+
+SUIT_CARDS: dict[Suit, tuple[Card, ...]] = {s: tuple(card_of(r, s) for r in RANKS) for s in Suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    seat: int
+    trick: int | None
+    code: str
+    text: str
+    announcement: int | None = None  # index of the announcement it voids
+
+
+class Evidence:
+    """Who is known to hold what, from the plays and movements of one deal."""
+
+    __slots__ = ("out", "placed", "played")
+
+    def __init__(self, deal: DealState) -> None:
+        self.played: dict[Card, tuple[int, int]] = {c: (t, s) for t, s, c in deal.plays}
+        placed: dict[Card, int] = {}
+        declarer = deal.declarer
+        for to, card in deal.given:
+            if card is not None:
+                placed[card] = to
+        out: set[Card] = set(deal.discards)
+        # Talon cards stay with the declarer only if every card passed on is known (§16.2).
+        all_known = all(card is not None for _to, card in deal.given)
+        if declarer is not None and deal.talon_known is not None and all_known:
+            for card in deal.talon_known:
+                if card not in placed and card not in out:
+                    placed[card] = declarer
+        if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
+            unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
+            out.update(unused)
+        self.placed = placed
+        self.out = out
+
+    def held(self, seat: int, trick: int, card: Card) -> bool:
+        """``card`` is known to have been in ``seat``'s hand at ``trick``."""
+        at = self.played.get(card)
+        if at is not None:
+            return at[1] == seat and at[0] >= trick
+        return self.placed.get(card) == seat
+
+    def not_held(self, seat: int, trick: int, card: Card) -> bool:
+        """``card`` is known not to have been in ``seat``'s hand at ``trick``."""
+        at = self.played.get(card)
+        if at is not None:
+            return at[1] != seat or at[0] < trick
+        if card in self.out:
+            return True
+        holder = self.placed.get(card)
+        return holder is not None and holder != seat
+
+
+def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
+    return base if base.trump == trump else base.with_trump(trump)
+
+
+def play_proofs(deal: DealState, base: TrickRules) -> list[Proof]:
+    """Every follow/trump/head violation and illegal announcement that the card just played proves.
+
+    Only new evidence can prove something: a suspect play (off the led suit, or any follower's
+    play when heading is required) is re-examined when the new card is of its led suit or of the
+    trump suit at its trick (a witness, or the card completing a void), or when it is the new card.
+    """
+    if not deal.plays:
+        return []
+    last_trick, last_seat, last = deal.plays[-1]
+    tricks = [(t, tr) for t, _w, tr in deal.completed]
+    if deal.trick is not None and deal.trick.cards:
+        tricks.append((deal.trick, deal.trump))
+    heading = base.head_when_following or base.head_when_trumping
+    if heading:
+        suspects = [(n, i) for n, (t, _tr) in enumerate(tricks, start=1) for i in range(1, len(t.cards))]
+    else:
+        suspects = list(deal.offsuit)
+    relevant = []
+    for number, i in suspects:
+        trick, trump = tricks[number - 1]
+        is_new = number == last_trick and i == len(trick.cards) - 1
+        if is_new or last.suit == trick.cards[0].suit or (trump is not None and last.suit == trump):
+            relevant.append((number, i))
+    announced = [
+        (index, ann)
+        for index, ann in enumerate(deal.announcements)
+        if index not in deal.void_announcements and last_seat != ann.seat and last in _partners(ann)
+    ]
+    if not relevant and not announced:
+        return []
+    ev = Evidence(deal)
+    order = deal.active
+    proofs: list[Proof] = []
+    for number, i in relevant:
+        trick, trump = tricks[number - 1]
+        seat = order[(order.index(trick.leader) + i) % len(order)]
+        rules = trick_rules(base, trump)
+        proof = _check(ev, deal, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules)
+        if proof is not None and (seat, number, proof.code) not in deal.proven:
+            proofs.append(proof)
+    for index, ann in announced:
+        what = "the " + ann.suit.symbol + " marriage" if ann.suit is not None else "four aces"
+        proofs.append(
+            Proof(
+                ann.seat,
+                ann.trick,
+                "illegal_marriage" if ann.kind == "marriage" else "illegal_four_aces",
+                f"Seat {ann.seat} announced {what} at trick {ann.trick} without holding {last}, "
+                f"which seat {last_seat} played (§6.4).",
+                index,
+            )
+        )
+    return proofs
+
+
+def _partners(ann: Announcement) -> tuple[Card, ...]:
+    if ann.kind == "marriage" and ann.suit is not None:
+        return (card_of(QUEEN if ann.card.rank == KING else KING, ann.suit),)
+    return tuple(card_of(ACE, s) for s in Suit)
+
+
+def _check(
+    ev: Evidence,
+    deal: DealState,
+    seat: int,
+    number: int,
+    card: Card,
+    before: tuple[Card, ...],
+    led: Suit | None,
+    trump: Suit | None,
+    rules: TrickRules,
+) -> Proof | None:
+    if led is None:
+        return None
+    if card.suit != led:
+        for witness in SUIT_CARDS[led]:
+            if ev.held(seat, number, witness):
+                return Proof(
+                    seat,
+                    number,
+                    "must_follow_suit",
+                    f"Seat {seat} played {card} to {led.symbol} at trick {number} while holding {witness} (§6.2).",
+                )
+        if rules.must_trump and trump is not None and trump != led and card.suit != trump:
+            void = all(ev.not_held(seat, number, c) for c in SUIT_CARDS[led])
+            if void:
+                for witness in SUIT_CARDS[trump]:
+                    if ev.held(seat, number, witness):
+                        return Proof(
+                            seat,
+                            number,
+                            "must_trump",
+                            f"Seat {seat}, void in {led.symbol} at trick {number}, discarded {card} while "
+                            f"holding the trump {witness} (§6.2).",
+                        )
+        if rules.head_when_trumping and trump is not None and card.suit == trump != led:
+            best = before[winning_index(before, rules)]
+            if best.suit == trump and not beats(card, best, led, rules):
+                for witness in SUIT_CARDS[trump]:
+                    if witness != card and ev.held(seat, number, witness) and beats(witness, best, led, rules):
+                        return Proof(
+                            seat,
+                            number,
+                            "must_head_trick",
+                            f"Seat {seat} under-trumped at trick {number} while holding {witness} (§6.2).",
+                        )
+        return None
+    if rules.head_when_following:
+        for witness in SUIT_CARDS[led]:
+            if ev.held(seat, number, witness) and head_violation(witness, card, before, rules):
+                return Proof(
+                    seat,
+                    number,
+                    "must_head_trick",
+                    f"Seat {seat} did not head trick {number} while holding {witness} (§6.2).",
+                )
+    return None
+
+
+def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> list[Proof]:
+    """§16.2, T-24: bids above 120 that the reconstructed dealt hand did not allow (deal end only).
+
+    Dealt hands: declarer = (cards played ∪ cards passed) − talon; defender = cards played − card
+    received. Without the talon or a passed card the hand is unknown and nothing is proven.
+    """
+    if deal.hands is not None or deal.declarer is None:
+        return []
+    played: dict[int, set[Card]] = {s: set() for s in deal.active}
+    for _t, s, c in deal.plays:
+        played[s].add(c)
+    dealt: dict[int, frozenset[Card]] = {}
+    received = dict(deal.given)
+    for s in deal.active:
+        if s == deal.declarer:
+            taken = deal.talon_known
+            passed = [c for _to, c in deal.given] + list(deal.discards)
+            if taken is None or any(c is None for c in passed):
+                continue
+            dealt[s] = frozenset((played[s] | {c for c in passed if c is not None}) - set(taken))
+        elif len(deal.active) == 2:
+            dealt[s] = frozenset(played[s])
+        else:
+            card = received.get(s)
+            if card is None:
+                continue
+            dealt[s] = frozenset(played[s] - {card})
+    proofs: list[Proof] = []
+    for s, amount, blind in deal.bids:
+        if blind or amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
+            continue
+        if amount > ceiling(dealt[s]):
+            hand = " ".join(sorted(str(c) for c in dealt[s]))
+            proofs.append(
+                Proof(s, None, "illegal_bid", f"Seat {s} bid {amount} holding {hand}: no marriage allows it (§4.3).")
+            )
+    if deal.raised and deal.contract > TOTAL_POINTS and not any(p.seat == deal.declarer for p in proofs):
+        hand8 = frozenset(played[deal.declarer])
+        if len(hand8) == (10 if len(deal.active) == 2 else 8) and deal.contract > ceiling(hand8):
+            proofs.append(
+                Proof(
+                    deal.declarer,
+                    None,
+                    "illegal_raise",
+                    f"Seat {deal.declarer} raised to {deal.contract} without a marriage after passing (§4.4).",
+                )
+            )
+    return proofs

@@ -1,0 +1,211 @@
+"""Talon, exchange, raise, give-ups and redeal claims, card by card (rules/thousand.md §4.4, §5, §8)."""
+
+from __future__ import annotations
+
+from scoring.cards import JACK, Card
+from scoring.errors import RulesError
+from scoring.thousand.bidding import DECK_SET, check_ceiling
+from scoring.thousand.deal_scoring import Outcome, score_deal
+from scoring.thousand.events import ClaimRedeal, Discard, GiveCard, GiveUp, RaiseContract, TakeTalon
+from scoring.thousand.match import current_seating, is_silenced, minimum_bid, throw_in
+from scoring.thousand.result_entry import check_give_up, fail, on_step, throw_in_allowed
+from scoring.thousand.rules import points_of, rule
+from scoring.thousand.state import DealState, ThousandState, evolve
+
+BEFORE_PLAY = ("talon", "exchange", "discard", "declare")
+
+
+def _declarer(deal: DealState, seat: int, phases: tuple[str, ...], what: str) -> int:
+    if deal.phase not in phases:
+        raise fail("wrong_phase", f"{what} cannot be recorded now (the deal is in its {deal.phase} phase).", "§5.1")
+    if deal.declarer is None or seat != deal.declarer:
+        raise RulesError("not_declarer", f"Only the declarer (seat {deal.declarer}) may do this.", rule=rule("§5.1"))
+    return seat
+
+
+def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> ThousandState:
+    seat = _declarer(deal, e.seat, ("talon",), "Taking the talon")
+    two = len(deal.active) == 2
+    cards = e.cards
+    if two:
+        if e.pile not in (0, 1):
+            raise fail("pile_required", "With two players the declarer picks pile 0 or pile 1 (§3.3).", "§3.3")
+        known = deal.talon[2 * e.pile : 2 * e.pile + 2] if deal.talon is not None else None
+        size = 2
+    else:
+        if e.pile is not None:
+            raise fail("no_piles", "Only the two-player game has two talon piles.", "§3.3")
+        known = deal.talon
+        size = 3
+    if cards is not None:
+        if len(cards) != size or len(set(cards)) != size or not set(cards) <= DECK_SET:
+            raise fail("bad_talon", f"The talon taken is {size} different cards.", "§5.1")
+        if known is not None and set(cards) != set(known):
+            raise fail("talon_mismatch", "These are not the talon cards that were dealt.", "§5.1")
+    taken = tuple(known) if known is not None else cards
+    if taken is None and state.seats == 4 and state.variants.four_player_inactive_bonus != "none":
+        raise fail("talon_required", "Give the talon cards: the sitting-out player scores from them.", "§3.2")
+    hands = deal.hands
+    if hands is not None and taken is not None:
+        hands = tuple(h | set(taken) if s == seat else h for s, h in enumerate(hands))
+    phase = "discard" if two else "exchange"
+    talon = deal.talon if deal.talon is not None or two else taken
+    deal = evolve(deal, phase=phase, hands=hands, talon_known=taken, talon=talon, pile=e.pile)
+    return evolve(state, deal=deal)
+
+
+def _remove(deal: DealState, seat: int, cards: tuple[Card, ...]) -> tuple[frozenset[Card], ...] | None:
+    hands = deal.hands
+    if hands is None:
+        return None
+    for card in cards:
+        if card not in hands[seat]:
+            raise fail("card_not_in_hand", f"Seat {seat} does not hold {card}.", "§5.1", card=str(card))
+    return tuple(h - set(cards) if s == seat else h for s, h in enumerate(hands))
+
+
+def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> ThousandState:
+    seat = _declarer(deal, e.seat, ("exchange",), "Giving a card")
+    if e.to not in deal.active or e.to == seat:
+        raise fail("give_to_defender", f"Seat {e.to} is not a defender of this deal.", "§5.1", seat=e.to)
+    if any(to == e.to for to, _c in deal.given):
+        raise fail("already_given", f"Seat {e.to} already has a card from the declarer.", "§5.1", seat=e.to)
+    hands = deal.hands
+    if e.card is None:
+        if hands is not None:
+            raise fail("card_required", "The hands are known: say which card is given.", "§5.1")
+    else:
+        if any(c == e.card for _to, c in deal.given):
+            raise fail("card_already_given", f"{e.card} was already given.", "§5.1", card=str(e.card))
+        hands = _remove(deal, seat, (e.card,))
+        if hands is not None:
+            hands = tuple(h | {e.card} if s == e.to else h for s, h in enumerate(hands))
+    given = (*deal.given, (e.to, e.card))
+    phase = "declare" if len(given) == len(deal.active) - 1 else "exchange"
+    return evolve(state, deal=evolve(deal, hands=hands, given=given, phase=phase))
+
+
+def apply_discard(state: ThousandState, deal: DealState, e: Discard) -> ThousandState:
+    seat = _declarer(deal, e.seat, ("discard",), "Laying cards aside")
+    if len(e.cards) != 2 or len(set(e.cards)) != 2:
+        raise fail("discard_two", "The declarer lays exactly two different cards aside (§3.3).", "§3.3")
+    hands = _remove(deal, seat, e.cards)
+    return evolve(state, deal=evolve(deal, hands=hands, discards=e.cards, phase="declare"))
+
+
+def apply_raise(state: ThousandState, deal: DealState, e: RaiseContract) -> ThousandState:
+    v = state.variants
+    seat = _declarer(deal, e.seat, ("declare",), "Raising the contract")
+    if not v.raise_after_talon:
+        raise fail("raise_not_allowed", "This table does not raise after the talon.", "§4.4")
+    if deal.blind:
+        raise fail("blind_cannot_raise", "A blind contract cannot be raised (§4.6).", "§4.6")
+    if e.amount <= deal.contract:
+        raise fail("contract_not_raised", f"A raise must exceed {deal.contract}; never lower.", "§4.4")
+    if not on_step(state, e.amount):
+        raise fail("bid_off_step", f"{e.amount} is not a multiple of {v.step_at(e.amount)}.", "§4.4")
+    if is_silenced(state, seat):
+        raise fail("silenced_player_bid", f"Seat {seat} is silenced and may not raise (§4.5).", "§4.5")
+    held = deal.hands[seat] if deal.hands is not None else None
+    check_ceiling(state, seat, e.amount, held, "A raise to")
+    return evolve(state, deal=evolve(deal, contract=e.amount, raised=True))
+
+
+def check_give_up_now(state: ThousandState, deal: DealState, seat: int, kind: str) -> None:
+    """Whether the declarer may give up this way at this point of the deal (§5.2, §8)."""
+    _declarer(deal, seat, BEFORE_PLAY, "Giving up")
+    if kind in ("rospisat", "spisat", "dark_give_up") and deal.phase == "talon":
+        raise fail("talon_first", "The declarer gives up after taking the talon (§8.1).", "§8.1")
+    if kind == "dark_give_up" and not deal.dark:
+        raise fail("dark_give_up_not_allowed", "The talon was not taken dark.", "§5.2")
+    if kind in ("bomb", "dark_give_up") and (len(deal.bids) > 1 or deal.raised):
+        raise fail(f"{kind}_needs_uncontested", "This needs the compulsory bid, uncontested.", "§8.2")
+    check_give_up(state, current_seating(state), kind, seat, deal.contract)
+
+
+def give_up_allowed(state: ThousandState, deal: DealState, seat: int, kind: str) -> bool:
+    try:
+        check_give_up_now(state, deal, seat, kind)
+    except RulesError:
+        return False
+    return True
+
+
+def apply_give_up(state: ThousandState, deal: DealState, e: GiveUp) -> ThousandState:
+    seat = e.seat
+    check_give_up_now(state, deal, seat, e.kind)
+    talon = deal.talon_known if deal.talon_known is not None else deal.talon
+    if talon is None and state.seats == 4 and state.variants.four_player_inactive_bonus != "none":
+        raise fail("talon_required", "Give the talon cards: the sitting-out player scores from them.", "§3.2")
+    outcome = Outcome(e.kind, seat, deal.contract, deal.active, deal.inactive, deal.blind, talon=talon, mode="cards")
+    return score_deal(state, outcome)
+
+
+def apply_claim_redeal(state: ThousandState, deal: DealState | None, e: ClaimRedeal) -> ThousandState:
+    """§5.3 redeal claims, checked against the claimant's cards where the rule needs them."""
+    v = state.variants
+    reason = e.reason
+    throw_in_allowed(state, reason)
+    if reason == "renege_replay":
+        raise fail("not_a_claim", "A renege replay follows from a proof, not a claim.", "§16.4")
+    if reason in ("misdeal", "bottom_card"):
+        if deal is not None and deal.phase not in ("bidding", *BEFORE_PLAY):
+            raise fail("wrong_phase", "Play has begun: too late to throw the deal in.", "§5.3")
+        return throw_in(state, reason, e.seat, "cards")
+    if deal is None:
+        raise fail("no_deal", "Record the deal before a redeal claim.", "§5.3")
+    seat = e.seat
+    if seat is None or seat not in deal.active:
+        raise fail("claimant_required", "Say which active seat claims the redeal.", "§5.3")
+    if reason == "low_talon":
+        if seat != deal.declarer or deal.phase not in ("exchange", "discard", "declare"):
+            raise fail("wrong_phase", "The declarer claims a low talon after taking it.", "§5.3")
+        if deal.talon_known is None:
+            raise fail("talon_required", "Give the talon cards to claim a low talon.", "§5.3")
+        threshold = v.low_talon_redeal or 0
+        value = points_of(deal.talon_known)
+        if value >= threshold:
+            raise fail("claim_not_valid", f"The talon holds {value} points, not fewer than {threshold}.", "§5.3")
+        if v.low_talon_min_bid_only and deal.contract != minimum_bid(state):
+            raise fail("claim_not_valid", "A low-talon redeal only on the minimum contract.", "§5.3")
+        return throw_in(state, reason, seat, "cards")
+    if deal.phase != "declare":
+        raise fail("wrong_phase", "This claim is made after the exchange, before the first lead.", "§5.3")
+    hand = _claimant_hand(deal, seat, e.hand)
+    nines = [c for c in hand if c.rank == 9]
+    if reason in ("four_nines", "three_nines"):
+        need = 3 if v.four_nines_redeal == "three_nines" else 4
+        if len(nines) < need:
+            raise fail("claim_not_valid", f"Seat {seat} holds {len(nines)} nines, not {need}.", "§5.3")
+        if v.four_nines_redeal == "original_hand_only":
+            received = [c for to, c in deal.given if to == seat]
+            if received and received[0] is not None and received[0].rank == 9 and len(nines) - 1 < need:
+                raise fail("claim_not_valid", "The fourth nine was passed by the declarer (§5.3).", "§5.3")
+    elif reason == "weak_hand":
+        threshold = v.weak_hand_redeal or 0
+        value = points_of(hand)
+        if value >= threshold:
+            raise fail("claim_not_valid", f"The hand holds {value} points, not fewer than {threshold}.", "§5.3")
+        overbid = any(s == seat and amount > minimum_bid(state) for s, amount, _b in deal.bids)
+        if v.weak_hand_requires_no_overbid and overbid:
+            raise fail("claim_not_valid", f"Seat {seat} bid above the minimum (§5.3).", "§5.3")
+    elif reason == "four_jacks" and sum(1 for c in hand if c.rank == JACK) < 4:
+        raise fail("claim_not_valid", f"Seat {seat} does not hold four jacks.", "§5.3")
+    return throw_in(state, reason, seat, "cards")
+
+
+def _claimant_hand(deal: DealState, seat: int, hand: tuple[Card, ...] | None) -> frozenset[Card]:
+    """§16.3: the claimant's cards, from the record or entered with the claim (and consistent)."""
+    if deal.hands is not None:
+        if hand is not None and set(hand) != deal.hands[seat]:
+            raise fail("hand_mismatch", f"That is not seat {seat}'s hand.", "§16.3")
+        return deal.hands[seat]
+    if hand is None:
+        raise fail("hand_required", "The hands were not recorded: enter the claimant's cards (§16.3).", "§16.3")
+    size = 10 if len(deal.active) == 2 else 8
+    if len(hand) != size or len(set(hand)) != size or not set(hand) <= DECK_SET:
+        raise fail("bad_hand", f"A hand after the exchange is {size} different cards.", "§16.3")
+    for to, card in deal.given:
+        if card is not None and (to == seat) != (card in hand):
+            raise fail("hand_mismatch", f"{card} was given to seat {to}.", "§16.3")
+    return frozenset(hand)
