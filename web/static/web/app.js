@@ -1187,7 +1187,8 @@
     take_talon: _("Take the talon"), give_card: _("Give a card"), raise_contract: _("Raise the contract"), give_up: _("Give up"),
     claim: _("Claim"), declare: _("Declare"), draw: _("Draw"), discard: _("Discard"), end_session: _("End the session"),
     end_evening: _("End the evening"), leave: _("Leave the table"), join: _("Join the table"), slogan_played: _("Slogan played"),
-    exchange: _("Exchange"), play: _("Play"), to: _("To"),
+    exchange: _("Exchange"), play: _("Play"), to: _("To"), pass_cards: _("Pass cards"), pass_lead: _("Pass the lead"),
+    retract_card: _("Take back a card"), renege_report: _("Report a renege"), moon_choice: _("Moon choice"), hands: _("Hands"), kitty: _("Kitty"),
   };
   const VALUES = {
     auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
@@ -1260,7 +1261,8 @@
       // One list per seat (cards, suits …): a short text per player.
       const inputs = S.players.map((p) => h("input", { "aria-label": `${label(name)}: ${p}`, placeholder: "QS 10H …" }));
       ctl = h("div", { class: "seat-rows", dataset: { field: name } }, S.players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "name", text: p }), inputs[i])));
-      get = () => (inputs.every((i) => !i.value.trim()) && nullable ? null : inputs.map((i) => i.value.split(/[\s,]+/).filter(Boolean)));
+      get = () => (inputs.every((i) => !i.value.trim()) && nullable ? null
+        : inputs.map((i) => (!i.value.trim() && itemsNullable ? null : i.value.split(/[\s,]+/).filter(Boolean))));
     } else if (s.type === "array") {
       ctl = h("input", { dataset: { field: name }, value: Array.isArray(pre) ? pre.join(" ") : "", placeholder: "QS 10H …" });
       get = () => { const v = ctl.value.split(/[\s,]+/).filter(Boolean); return !v.length && nullable ? null : v; };
@@ -1316,19 +1318,37 @@
   // The trick on the table, wherever the game's summary keeps it.
   function currentTrick() {
     const s = S.summary;
-    for (const holder of [s, s.current_deal, s.deal, s.current_round, s.table]) {
+    for (const holder of [s, s.current_deal, s.hand_in_play, s.deal, s.current_round, s.table]) {
       if (holder && typeof holder === "object" && !Array.isArray(holder)) {
         const t = holder.trick || holder.current_trick;
         if (t) return { trick: t, holder };
       }
     }
-    return { trick: null, holder: s.current_deal || s.deal || s.current_round || null };
+    return { trick: null, holder: s.current_deal || s.hand_in_play || s.deal || s.current_round || null };
   }
 
   function actionLabel(a) {
     const who = typeof a.seat === "number" ? S.players[a.seat] : null;
     const to = typeof a.to === "number" ? " → " + S.players[a.to] : "";
     return `${label(a.type)}${who ? " — " + who : ""}${to}${a.kind ? " (" + valueLabel(a.kind) + ")" : ""}`;
+  }
+
+  function cardChooser(a, payload) {
+    const chosen = [];
+    const need = typeof a.count === "number" ? a.count : null;
+    const send = h("button", { type: "button", class: "big", disabled: true, dataset: { send: a.type, seat: a.seat ?? "" } }, actionLabel(a));
+    const grid = h("div", { class: "cards" }, a.cards.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": "false", onclick: (e) => {
+      const at = chosen.indexOf(c);
+      if (at >= 0) chosen.splice(at, 1); else if (need === null || chosen.length < need) chosen.push(c);
+      e.currentTarget.setAttribute("aria-pressed", String(chosen.includes(c)));
+      send.disabled = need !== null && chosen.length !== need;
+    } }, cardLabel(c))));
+    send.addEventListener("click", () => {
+      send.disabled = true;
+      record(a.type, Object.assign({}, payload, { cards: [...chosen] }), { onError: (e) => toast(errorText(e), 6000) });
+    });
+    const hint = need !== null ? fmt(ngettext("Choose %(count)s card", "Choose %(count)s cards", need), { count: need }) : _("Choose the cards");
+    return h("div", { class: "card stack chooser", dataset: { action: a.type, seat: a.seat ?? "" } }, h("strong", { text: actionLabel(a) }), h("p", { class: "muted", text: hint }), grid, send);
   }
 
   function renderCards() {
@@ -1377,7 +1397,8 @@
         parts.push(h("p", { class: "muted", text: _("Legal cards") }), h("div", { class: "cards", id: "legal-cards" }, legalCards.map((c) => h("button", { type: "button", class: "legal" + (cardRed(c) ? " red" : ""), dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c)))));
       }
       const otherGrid = h("div", { class: "cards", id: "other-cards" }, others.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c))));
-      if (legalCards.length) parts.push(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), otherGrid));
+      if (play.hand_known === true) { /* the hand is known: only its legal cards can be played */ }
+      else if (legalCards.length) parts.push(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), otherGrid));
       else parts.push(h("p", { class: "muted", text: _("Hands are not known: tap the card that was played.") }), otherGrid);
     }
     // Every other action the engine says may be recorded now (deal, bids, passes, talon, claims …):
@@ -1391,7 +1412,19 @@
       const missing = (schema.required || []).filter((k) => prefill[k] === undefined || prefill[k] === null);
       const payload = {};
       for (const k of Object.keys(schema.properties || {})) if (prefill[k] !== undefined && prefill[k] !== null && !Array.isArray(prefill[k])) payload[k] = prefill[k];
-      if (!missing.length && !("amount" in (schema.properties || {}))) {
+      const props = schema.properties || {};
+      if (Array.isArray(a.cards) && a.cards.length && "cards" in props && a.type !== "play_card") {
+        // Choose cards from the known hand (a pass of three, a discard …).
+        parts.push(cardChooser(a, payload));
+        continue;
+      }
+      if (!missing.length && !("amount" in props)) {
+        const optional = Object.keys(props).filter((k) => prefill[k] === undefined || prefill[k] === null);
+        if (optional.length) {
+          // The same action with its optional details (the dealt hands, the talon cards …).
+          parts.push(h("details", { class: "card", dataset: { action: a.type, detail: "1" } }, h("summary", { text: fmt(_("%(action)s, with details"), { action: actionLabel(a) }) }),
+            genericForm(a.type, prefill, { title: actionLabel(a) })));
+        }
         buttons.push(h("button", { type: "button", class: "ghost", dataset: { action: a.type, seat: a.seat ?? "", to: a.to ?? "" }, onclick: () => {
           // One tap, one entry: the buttons come back with the engine's next legal actions.
           $$("#quick-actions button, #other-cards button, #legal-cards button").forEach((b) => { b.disabled = true; });
