@@ -586,7 +586,9 @@
     await refresh(true);
     await renderOutbox();
     flush();
-    setInterval(() => { refresh(false); if (S.pending.length) flush(); }, POLL_MS);
+    // Poll while the screen is visible; catch up at once when it comes back.
+    setInterval(() => { if (!document.hidden) refresh(false); if (S.pending.length) flush(); }, POLL_MS);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) { refresh(false); flush(); } });
   }
 
   function selectTab(tab) {
@@ -595,28 +597,31 @@
     $$(".tab").forEach((s) => { s.hidden = s.id !== "tab-" + tab; });
   }
 
+  // Fetch the summary (304 when unchanged), then the record and the legal actions, and apply them
+  // together; an answer overtaken by a newer refresh is dropped, so the screen never goes back.
   async function refresh(force) {
+    const ticket = (S.ticket = (S.ticket || 0) + 1);
     let response;
     try {
       response = await API.summary(S.id, force ? null : S.etag);
     } catch (e) { return; }
-    if (response.status === 304) return;
-    if (!response.ok) return;
+    if (response.status === 304 || !response.ok) return;
     const summary = await response.json();
+    let events = null;
+    let legal = null;
+    try { events = await API.events(S.id); } catch (e) { /* keep the old list */ }
+    try { legal = await API.legal(S.id); } catch (e) { /* keep the old actions */ }
+    if (ticket !== S.ticket) return;
     S.etag = response.headers.get("ETag");
     S.summary = summary.summary || summary;
     store.set("summary." + S.id, S.summary);
     if (typeof summary.last_seq === "number") S.seq = summary.last_seq;
-    try {
-      S.events = await API.events(S.id);
-      store.set("events." + S.id, S.events);
-    } catch (e) { /* keep the old list */ }
-    try {
-      const legal = await API.legal(S.id);
-      S.legal = Array.isArray(legal) ? legal : (legal && legal.actions) || [];
+    if (events) { S.events = events; store.set("events." + S.id, events); }
+    if (legal) {
+      S.legal = Array.isArray(legal) ? legal : legal.actions || [];
       // The screen is "ready" for a seq once the legal actions after it are known (tests wait on it).
-      S.readySeq = legal && typeof legal.next_seq === "number" ? legal.next_seq - 1 : S.seq;
-    } catch (e) { S.legal = []; }
+      S.readySeq = typeof legal.next_seq === "number" ? legal.next_seq - 1 : S.seq;
+    }
     renderAll();
   }
 
