@@ -29,7 +29,11 @@ def test_the_summary_explains_each_number(alice: Person, hearts_match: dict[str,
 
 def test_legal_actions_name_the_next_event(alice: Person, hearts_match: dict[str, Any]) -> None:
     body = alice.get(f"/api/v1/matches/{hearts_match['id']}/legal-actions/").json()
-    assert body == {"next_seq": 1, "actions": [{"type": "hand_result", "hand": 1}]}
+    # Between hands a Hearts table may deal (card by card) or enter the hand's result.
+    assert body == {
+        "next_seq": 1,
+        "actions": [{"type": "deal", "hand": 1, "dealer": 0}, {"type": "hand_result", "hand": 1}],
+    }
 
 
 def test_the_catalogue_lists_every_registered_game(alice: Person) -> None:
