@@ -67,3 +67,26 @@ def test_a_thousand_deal_recorded_card_by_card(phones: Any) -> None:
     ]
     # Boris's ace won the trick, so Boris leads again.
     assert "Boris" in page.inner_text("#tab-cards [data-to-act]")
+
+
+def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:
+    # No engine records claims on this branch yet; this checks how the phone shows a verdict in the
+    # shape scoring.claims gives it ({status, reason, counter_line}), placed in the deal's summary.
+    phone = phones(language="de")
+    phone.sign_in_as_guest("Anna")
+    phone.create_match("thousand", ["Anna", "Boris", "Clara"])
+    page = phone.page
+    page.click("[data-tab=cards]")
+    page.evaluate(
+        """() => {
+            const C = window.Companion;
+            C.S.summary = Object.assign({}, C.S.summary, {current_deal: {trick: null, claim: {
+                status: "fails", reason: "the others can beat it",
+                counter_line: [{seat: 1, card: "AS"}, {seat: 2, card: "TS"}]}}});
+            C.S.lastKey = null;
+            C.renderAll();
+        }"""
+    )
+    verdict = page.inner_text("#claim-verdict")
+    assert "Anspruch: hält nicht" in verdict
+    assert "Boris A♠, Clara 10♠" in verdict

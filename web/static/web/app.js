@@ -1199,6 +1199,7 @@
     auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
     drop: _("drop"), stock_exhausted: _("stock ran out"), played: _("played"), rospisat: _("Rospisat' (Р)"),
     spisat: _("Spisat'"), bomb: _("bomb"), dark_give_up: _("dark give-up"), thrown_in: _("thrown in"),
+    holds: _("holds"), fails: _("fails"), undetermined: _("cannot be decided"),
   };
   const label = (name) => LABELS[name] || humanize(name);
   const valueLabel = (v) => VALUES[v] || word(v) || humanize(v);
@@ -1338,6 +1339,18 @@
     return `${label(a.type)}${who ? " — " + who : ""}${to}${a.kind ? " (" + valueLabel(a.kind) + ")" : ""}`;
   }
 
+  // The latest claim verdict ({status: holds|fails|undetermined, reason, counter_line}), wherever
+  // the game's summary keeps it.
+  function lastClaim() {
+    const s = S.summary;
+    for (const holder of [s, s.current_deal, s.hand_in_play, s.deal, s.table]) {
+      if (!holder || typeof holder !== "object") continue;
+      const c = holder.claim || holder.last_claim || (Array.isArray(holder.claims) ? holder.claims[holder.claims.length - 1] : null);
+      if (c && typeof c === "object") return c.verdict && typeof c.verdict === "object" ? c.verdict : c;
+    }
+    return (s.findings || []).filter((f) => f.code && f.code.startsWith("claim")).slice(-1)[0] || null;
+  }
+
   function cardChooser(a, payload) {
     const chosen = [];
     const need = typeof a.count === "number" ? a.count : null;
@@ -1443,10 +1456,11 @@
     if (types.includes("claim") && !other.some((a) => a.type === "claim") && play) {
       parts.push(h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), genericForm("claim", { seat: play.seat }, { title: _("Claim") })));
     }
-    const claim = S.summary.claim || (S.summary.findings || []).filter((f) => f.code && f.code.startsWith("claim")).slice(-1)[0];
+    const claim = lastClaim();
     if (claim) {
-      const line = claim.line || claim.counter_line || claim.counter;
-      parts.push(h("div", { class: "card", id: "claim-verdict" }, h("strong", { text: fmt(_("Claim: %(verdict)s"), { verdict: valueLabel(claim.verdict || claim.code) }) }),
+      const line = claim.counter_line || claim.line || claim.counter;
+      parts.push(h("div", { class: "card", id: "claim-verdict" }, h("strong", { text: fmt(_("Claim: %(verdict)s"), { verdict: valueLabel(claim.status || claim.verdict || claim.code) }) }),
+        claim.reason ? h("p", { class: "muted", text: claim.reason }) : null,
         Array.isArray(line) && line.length ? h("p", { text: _("Line that beats it:") + " " + line.map((x) => `${typeof x.seat === "number" ? S.players[x.seat] + " " : ""}${cardLabel(x.card || x)}`).join(", ") }) : null));
     }
     const nonResult = types.filter((t) => !resultTypes.has(t) && !["void", "amend"].includes(t));
@@ -1478,5 +1492,5 @@
   initChrome();
   const page = { home: pageHome, new: pageNew, join: pageJoin, table: pageTable }[body.dataset.page];
   if (page) page().catch((e) => { console.error(e); toast(errorText(e)); });
-  window.Companion = { S, Outbox, API, flush };
+  window.Companion = { S, Outbox, API, flush, renderAll };
 })();
