@@ -65,7 +65,7 @@ def test_the_russian_screens_and_plural_forms(phones: Any) -> None:
     # The outbox counts in Russian too: 1 запись, 2 записи, 5 записей.
     phone.context.set_offline(True)
     page.wait_for_function("!navigator.onLine")
-    assert page.inner_text("#net") == "Нет сети"
+    assert page.wait_for_selector("#net:has-text('Нет сети')")
     counts = {}
     for n, points in enumerate(([26, 0, 0, 0], [0, 26, 0, 0], [0, 0, 26, 0], [0, 0, 0, 26], [13, 13, 0, 0]), start=1):
         enter_hand(page, points)

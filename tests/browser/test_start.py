@@ -25,7 +25,7 @@ def test_sign_in_with_an_account_and_see_your_matches(phones: Any) -> None:
     page.fill("#login-pass", "a-long-secret-pw")
     page.click("#login-form button")
     page.wait_for_selector("#start:not([hidden])")
-    assert page.inner_text("#matches") == "No matches yet."
+    assert page.wait_for_selector("#matches li:has-text('No matches yet.')")
     match_id = phone.create_match("hearts", ["Vera", "Walt", "Xena"])
     # Vera's own seat is her player (sent by id), so the table code offers only the other seats.
     match = Match.objects.get(pk=match_id)

@@ -841,9 +841,12 @@
 
   // ---------------------------------------------------------------- recording, outbox, conflicts
   async function record(type, payload, { onError } = {}) {
+    // The next seq follows the last one known: recorded (S.seq) or still waiting in the outbox.
+    const waiting = await Outbox.forMatch(S.id);
+    const last = Math.max(S.seq, ...waiting.map((e) => e.expected_seq));
     const entry = {
       client_event_id: uuid4(), match_id: String(S.id), type, payload,
-      expected_seq: S.seq + 1 + S.pending.length, created: Date.now(),
+      expected_seq: last + 1, created: Date.now(),
     };
     await Outbox.put(entry);
     S.errorHandlers = S.errorHandlers || {};
