@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -24,6 +25,14 @@ def totals(page: Any) -> list[str]:
     return list(page.locator("#board tr.totals button.n").all_inner_texts())
 
 
+def stored(match_id: int, count: int) -> None:
+    """Wait until the server holds ``count`` events (the phone's request may still be on its way)."""
+    deadline = time.monotonic() + 10
+    while Event.objects.filter(match_id=match_id).count() < count:
+        assert time.monotonic() < deadline, f"event {count} never arrived"
+        time.sleep(0.05)
+
+
 def join(phone: Any, code: str, seat: int) -> None:
     """The second phone follows the QR code's join link and says which seat is theirs."""
     page = phone.goto(f"/join/{code}/")
@@ -41,9 +50,11 @@ def test_two_phones_see_each_others_entries_within_three_seconds(phones: Any) ->
     join(ben, code, 1)
 
     enter_hand(anna.page, [13, 5, 4, 4])
-    # Polling every 2.5 s with ETag/304: the other phone shows the hand within 3 s.
+    stored(match_id, 1)
+    # Polling every 2.5 s with ETag/304: the other phone shows the hand within 3 s of its storing.
     ben.page.wait_for_selector("#board tr[data-hand='0']", timeout=3_000)
     enter_hand(ben.page, [0, 0, 13, 13])
+    stored(match_id, 2)
     anna.page.wait_for_selector("#board tr[data-hand='1']", timeout=3_000)
     assert totals(anna.page) == totals(ben.page) == ["13", "5", "17", "17"]
     recorders = list(Event.objects.filter(match_id=match_id).values_list("recorded_by__player__name", flat=True))

@@ -872,12 +872,12 @@
     try {
       for (const entry of await Outbox.forMatch(S.id)) {
         if (entry.conflict) continue;
-        worked = true;
         let result;
         try {
           result = await API.append(S.id, entry);
         } catch (e) {
           if (e.status === 0 || e.status >= 500) break; // offline or server trouble: try again later
+          worked = true;
           await Outbox.remove(entry.client_event_id);
           if (e.status === 409 && e.code === "stale_seq") {
             await showConflict(entry, e);
@@ -891,6 +891,7 @@
           }
           continue;
         }
+        worked = true;
         await Outbox.remove(entry.client_event_id);
         const ev = (result && (result.event || result)) || {};
         if (typeof ev.seq === "number") S.seq = Math.max(S.seq, ev.seq);
