@@ -137,9 +137,10 @@ CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=120)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=90)
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-#: Two checkouts testing against one Redis must not take each other's tasks: the test runner names a queue.
-CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+#: The queue this deployment's tasks go to. The integration suite gives each run its own, so that two
+#: checkouts testing against one Redis never execute each other's tasks.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)

@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -60,7 +61,10 @@ def integration(python: str, pytest_args: list[str]) -> int:
         "REDIS_URL": os.environ.get("COMPANION_IT_REDIS_URL", IT_REDIS_URL),
     }
     base["DATABASE_TEST_NAME"] = IT_TEST_DB
-    base["CELERY_QUEUE"] = IT_TEST_DB
+    # Its own queue and worker name: another checkout's worker on the same Redis must not take our tasks.
+    worker_name = f"companion-it-{os.getpid()}@{socket.gethostname()}"
+    base["CELERY_QUEUE"] = f"companion-it-{IT_TEST_DB}-{os.getpid()}"
+    base["COMPANION_IT_WORKER"] = worker_name
     # The worker talks to the database that pytest-django creates for the run (see companion/settings.py).
     worker_env = {**base, "DATABASE_URL": database_url.rsplit("/", 1)[0] + "/" + IT_TEST_DB}
     worker_env.pop("DATABASE_TEST_NAME")
@@ -80,7 +84,7 @@ def integration(python: str, pytest_args: list[str]) -> int:
             "--pool=solo",
             "--loglevel=INFO",
             "-n",
-            f"it-{os.getpid()}@%h",
+            worker_name,
         ],
         cwd=ROOT,
         env=worker_env,

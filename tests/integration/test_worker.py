@@ -6,6 +6,7 @@ task queued on commit here is executed there and its rows become visible to thes
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import uuid
@@ -49,8 +50,12 @@ def test_it_runs_on_postgresql_redis_and_a_real_worker() -> None:
     assert connection.vendor == "postgresql"
     assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
-    replies = celery_app.control.ping(timeout=5.0)
-    assert replies, "no Celery worker answered the ping"
+    worker = os.environ.get("COMPANION_IT_WORKER")
+    assert worker, "run by scripts/test.py --integration, which starts the worker"
+    replies = celery_app.control.ping(destination=[worker], timeout=5.0)
+    assert replies, f"the Celery worker {worker} did not answer the ping"
+    queues = celery_app.control.inspect(destination=[worker], timeout=5.0).active_queues() or {}
+    assert [q["name"] for q in queues.get(worker, [])] == [settings.CELERY_TASK_DEFAULT_QUEUE]
 
 
 def test_a_finished_match_gets_its_standings_from_the_worker(

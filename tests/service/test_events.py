@@ -226,3 +226,47 @@ def test_a_league_admin_may_append_without_a_seat(alice: Person, bob: Person, ch
 def test_the_append_answer_and_the_event_list_show_an_event_alike(alice: Person, hearts_match: dict[str, Any]) -> None:
     appended = alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1).json()["event"]
     assert alice.get(f"/api/v1/matches/{hearts_match['id']}/events/").json() == [appended]
+
+
+def test_it_rejects_an_amend_of_an_event_that_does_not_exist(
+    alice: Person, hearts_match: dict[str, Any], record_of: Any
+) -> None:
+    body = {"type": "hand_result", "payload": {"points": [26, 0, 0, 0]}}
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/3/amend", body)
+    assert (response.status_code, response.json()["code"]) == (422, "no_such_event")
+    assert record_of(hearts_match["id"]) == []
+
+
+def test_an_amend_that_breaks_a_rule_is_rejected(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    body = {"type": "hand_result", "payload": {"points": [26, 26, 0, 0]}}
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/amend", body)
+    assert (response.status_code, response.json()["code"]) == (422, "points_must_total_26")
+    assert response.json()["params"]["seq"] == 1
+    assert record_of(hearts_match["id"]) == [(1, "hand_result", HAND)]
+
+
+@pytest.mark.parametrize(
+    ("payload", "code"),
+    [({}, "invalid_field"), ({"seq": "one"}, "invalid_field"), ({"seq": 1, "why": "x"}, "unknown_field")],
+)
+def test_a_void_through_the_events_endpoint_is_checked(
+    alice: Person, hearts_match: dict[str, Any], record_of: Any, payload: dict[str, Any], code: str
+) -> None:
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    response = alice.append(hearts_match["id"], "void", payload, expected_seq=2)
+    assert (response.status_code, response.json()["code"]) == (400, code)
+    assert len(record_of(hearts_match["id"])) == 1
+
+
+def test_stored_events_cannot_be_changed_or_deleted(alice: Person, hearts_match: dict[str, Any]) -> None:
+    from companion.models import Event
+
+    alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
+    event = Event.objects.get(match_id=hearts_match["id"], seq=1)
+    event.payload = {"points": [26, 0, 0, 0]}
+    with pytest.raises(RuntimeError, match="append-only"):
+        event.save()
+    with pytest.raises(RuntimeError, match="append-only"):
+        event.delete()
+    assert Event.objects.get(match_id=hearts_match["id"], seq=1).payload == HAND

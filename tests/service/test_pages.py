@@ -42,3 +42,15 @@ def test_the_demo_command_is_idempotent(db: None) -> None:
     ) == first
     statuses = sorted(s for s, _ in first[2])
     assert statuses == ["finished", "finished", "finished", "open"]
+
+
+def test_the_admin_shows_the_record_read_only(db: None) -> None:
+    from django.contrib.auth.models import User
+
+    call_command("demo", verbosity=0)
+    admin = User.objects.create_superuser("root", "root@example.org", "root-password")
+    client = Client()
+    client.force_login(admin)
+    for url in ("/admin/companion/match/", "/admin/companion/event/", "/admin/companion/league/1/change/"):
+        assert client.get(url).status_code == 200, url
+    assert client.get("/admin/companion/event/add/").status_code == 403

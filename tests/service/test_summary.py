@@ -52,3 +52,13 @@ def test_the_catalogue_lists_every_registered_game(alice: Person) -> None:
 def test_an_unknown_api_url_is_a_json_404(alice: Person) -> None:
     response = alice.get("/api/v1/matches/1/nothing-here/")
     assert (response.status_code, response.json()["code"]) == (404, "not_found")
+
+
+def test_a_void_changes_the_etag_too(alice: Person, hearts_match: dict[str, Any]) -> None:
+    url = f"/api/v1/matches/{hearts_match['id']}/summary/"
+    alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
+    etag = alice.get(url)["ETag"]
+    alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {})
+    changed = alice.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed.json()["summary"]["totals"] == [0, 0, 0, 0]
