@@ -144,3 +144,21 @@ def test_the_service_worker_keeps_the_open_match_readable_offline(phones: Any) -
     page.wait_for_selector("#board tr[data-hand='0']")
     assert totals(page) == ["13", "5", "4", "4"]
     assert f"/m/{match_id}/" in page.url
+
+
+def test_the_join_link_of_the_qr_code_works_on_a_phone_that_is_not_signed_in(phones: Any) -> None:
+    anna, ben = phones(), phones()
+    anna.sign_in_as_guest("Anna")
+    match_id = anna.create_match("hearts", PLAYERS)
+    anna.page.click("[data-tab=share]")
+    link = anna.page.get_attribute("#join-link", "href")
+    code = Match.objects.get(pk=match_id).join_code
+    assert link is not None and link.endswith(f"/join/{code}/")
+    assert anna.page.inner_text("#join-code") == code
+    ben.page.goto(link)  # as a camera app would open it
+    ben.page.fill("#guest-name", "Ben")  # not signed in yet: the start screen first, then back
+    ben.page.click("#guest-go")
+    ben.page.click("#seat-choice button[data-seat='1']")
+    ben.page.wait_for_url(f"**/m/{match_id}/")
+    ben.page.wait_for_selector("#hearts-form")
+    assert Match.objects.get(pk=match_id).seats.get(seat=1).player.name == "Ben"
