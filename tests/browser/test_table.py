@@ -162,3 +162,29 @@ def test_the_join_link_of_the_qr_code_works_on_a_phone_that_is_not_signed_in(pho
     ben.page.wait_for_url(f"**/m/{match_id}/")
     ben.page.wait_for_selector("#hearts-form")
     assert Match.objects.get(pk=match_id).seats.get(seat=1).player.name == "Ben"
+
+
+def test_a_hand_typed_while_another_phone_records_it_gives_the_conflict(phones: Any) -> None:
+    anna, ben = phones(), phones()
+    anna.sign_in_as_guest("Anna")
+    match_id = anna.create_match("hearts", PLAYERS)
+    ben.sign_in_as_guest("Ben")
+    join(ben, Match.objects.get(pk=match_id).join_code, 1)
+    for seat, value in enumerate([0, 0, 26, 0]):  # Ben starts typing hand 1 …
+        ben.page.fill(f"#pts-{seat}", str(value))
+    enter_hand(anna.page, [13, 5, 4, 4])  # … while Anna's phone records it
+    stored(match_id, 1)
+    # Ben's board shows Anna's hand within 3 s, and his half-typed form is kept, with a warning.
+    ben.page.wait_for_selector("#board tr[data-hand='0']", timeout=3_000)
+    assert ben.page.wait_for_selector("#tab-entry .stale")
+    assert ben.page.input_value("#pts-2") == "26"
+    ben.page.click("#hearts-form [data-submit]")
+    conflict = ben.page.wait_for_selector("#conflict:not([hidden])")
+    assert "Anna 13, Ben 5, Cleo 4, Dan 4" in conflict.inner_text()
+    # The table decides: Ben's hand was a different one after all, so he records it as well.
+    ben.page.click("#conflict button:has-text('Record mine as well')")
+    stored(match_id, 2)
+    assert list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("payload", flat=True)) == [
+        {"points": [13, 5, 4, 4]},
+        {"points": [0, 0, 26, 0]},
+    ]

@@ -560,6 +560,7 @@
     S.id = body.dataset.matchId;
     $$(".tabs button").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
     $("#undo").addEventListener("click", undoLast);
+    watchTyping();
     addEventListener("online", () => flush());
     try {
       S.match = await API.match(S.id);
@@ -589,6 +590,15 @@
     // Poll while the screen is visible; catch up at once when it comes back.
     setInterval(() => { if (!document.hidden) refresh(false); if (S.pending.length) flush(); }, POLL_MS);
     document.addEventListener("visibilitychange", () => { if (!document.hidden) { refresh(false); flush(); } });
+  }
+
+  function watchTyping() {
+    for (const id of ["#tab-entry", "#tab-cards"]) {
+      const root = $(id);
+      const mark = (ev) => { if (ev.target.closest("form")) root.dataset.dirty = "1"; };
+      root.addEventListener("input", mark);
+      root.addEventListener("click", mark);
+    }
   }
 
   function selectTab(tab) {
@@ -640,10 +650,26 @@
     const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq]);
     if (key !== S.lastKey) {
       S.lastKey = key;
-      renderEntry();
-      renderCards();
+      // A form someone is typing in stays as it is (with the seq it was started on): if another
+      // phone recorded meanwhile, sending it gives the conflict and shows the entry that won.
+      for (const [id, render] of [["#tab-entry", renderEntry], ["#tab-cards", renderCards]]) {
+        const root = $(id);
+        if (root.dataset.dirty === "1" && +root.dataset.baseSeq !== S.seq) {
+          if (!$(".stale", root)) root.prepend(h("p", { class: "stale", role: "status", text: _("Another phone recorded an entry while you were typing.") }));
+          continue;
+        }
+        render();
+        root.dataset.baseSeq = S.seq;
+        delete root.dataset.dirty;
+      }
     }
   }
+
+  // The seq a form was started on (the record it was typed against).
+  const baseOf = (el) => {
+    const holder = el && el.closest("[data-base-seq]");
+    return holder ? parseInt(holder.dataset.baseSeq, 10) : S.seq;
+  };
 
   // ---------------------------------------------------------------- table: status and board
   // Keys that are internal or shown elsewhere (the board, the card picker).
@@ -840,10 +866,14 @@
   }
 
   // ---------------------------------------------------------------- recording, outbox, conflicts
-  async function record(type, payload, { onError } = {}) {
-    // The next seq follows the last one known: recorded (S.seq) or still waiting in the outbox.
+  async function record(type, payload, { onError, from } = {}) {
+    // The next seq follows the last one the phone knew when the entry was typed: the form's own
+    // seq, or an entry of this phone still waiting in the outbox.
     const waiting = await Outbox.forMatch(S.id);
-    const last = Math.max(S.seq, ...waiting.map((e) => e.expected_seq));
+    const base = from ? baseOf(from) : S.seq;
+    const last = Math.max(base, ...waiting.map((e) => e.expected_seq));
+    const tab = from && from.closest(".tab");
+    if (tab) delete tab.dataset.dirty;
     const entry = {
       client_event_id: uuid4(), match_id: String(S.id), type, payload,
       expected_seq: last + 1, created: Date.now(),
@@ -894,7 +924,11 @@
         worked = true;
         await Outbox.remove(entry.client_event_id);
         const ev = (result && (result.event || result)) || {};
-        if (typeof ev.seq === "number") S.seq = Math.max(S.seq, ev.seq);
+        if (typeof ev.seq === "number") {
+          S.seq = Math.max(S.seq, ev.seq);
+          // A form that was up to date before this phone's own entry is still up to date after it.
+          $$("[data-base-seq]").forEach((el) => { if (+el.dataset.baseSeq === ev.seq - 1) el.dataset.baseSeq = ev.seq; });
+        }
       }
     } finally {
       S.sending = false;
@@ -1059,7 +1093,7 @@
         if (noTricks && noTricks.value.length) payload.no_tricks = noTricks.value;
         const chosen = $("#moon-choice button.on", form);
         if (!moonChoice.hidden && chosen) payload.moon_choice = chosen.dataset.choice;
-        record(type, payload, { onError: (e) => fieldError(form, e, { points_must_total_26: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
+        record(type, payload, { from: form, onError: (e) => fieldError(form, e, { points_must_total_26: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
         inputs.forEach((i) => { i.value = ""; });
         update();
       }));
@@ -1169,7 +1203,7 @@
           if (inactive !== null && "inactive" in schema) payload.inactive = inactive;
         }
         for (const key of Object.keys(payload)) if (Object.keys(schema).length && !(key in schema)) delete payload[key];
-        record(type, payload, { onError: (e) => fieldError(form, e, { card_points_must_total_120: "card_points", tricks_must_total_8: "tricks", contract_below_minimum: "contract", bid_off_step: "contract" }) });
+        record(type, payload, { from: form, onError: (e) => fieldError(form, e, { card_points_must_total_120: "card_points", tricks_must_total_8: "tricks", contract_below_minimum: "contract", bid_off_step: "contract" }) });
       }));
     setKind("played");
     update();
@@ -1316,7 +1350,7 @@
           if (Array.isArray(v) && v.every((x) => x === null) && !required.has(name)) continue;
           payload[name] = v;
         }
-        record(type, payload, { onError: (e) => fieldError(form, e, FIELD_OF) });
+        record(type, payload, { from: form, onError: (e) => fieldError(form, e, FIELD_OF) });
       }));
     return form;
   }
