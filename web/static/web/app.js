@@ -474,6 +474,9 @@
       const want = Math.max(g.min_players, Math.min(g.max_players, g.name === "hearts" || g.name === "bourre" ? 4 : g.min_players));
       while (playersOl.children.length < want) addPlayer(playersOl.children.length === 0 ? (me && me.name) || store.get("me", "") : "");
       $("#variants").replaceChildren(...(g.variants || []).map(variantControl));
+      const count = (g.variants || []).length;
+      $("#rules-summary").textContent = fmt(ngettext("%(count)s house rule at its usual default — tap to see or change it",
+        "%(count)s house rules at their usual defaults — tap to see or change them", count), { count });
     }
 
     $("#games").replaceChildren(...games.map((g) => h("button", { type: "button", dataset: { game: g.name }, "aria-pressed": "false", onclick: () => choose(g) }, gameTitle(g))));
@@ -504,7 +507,7 @@
         const fields = Object.keys(e.fields || {});
         const key = e.params.key || fields.find((f) => f !== "players" && f !== "game");
         if (e.code === "wrong_player_count" || fields.includes("players")) showError(form, "players", errorText(e));
-        else if (key) showError(form, "variant:" + key, errorText(e) + (e.message ? ` (${e.message})` : ""));
+        else if (key) { $("#rules-fold").open = true; showError(form, "variant:" + key, errorText(e) + (e.message ? ` (${e.message})` : "")); }
         else showError(form, "form", errorText(e));
       }
     });
