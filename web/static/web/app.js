@@ -372,7 +372,15 @@
     }
     start.hidden = false;
     $("#me").textContent = store.get("me", "?");
-    $("#signout").addEventListener("click", () => { store.del("token"); location.reload(); });
+    $("#signout").addEventListener("click", async () => {
+      // Forget this phone's copy of the matches too (the worker's cache and the stored summaries).
+      store.del("token");
+      try {
+        for (const key of Object.keys(localStorage)) if (/^companion\.(summary|events|match)\./.test(key)) localStorage.removeItem(key);
+        if (window.caches) for (const key of await caches.keys()) await caches.delete(key);
+      } catch (e) { /* nothing to forget */ }
+      location.reload();
+    });
     const ul = $("#matches");
     try {
       const matches = await API.matches();
