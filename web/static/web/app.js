@@ -277,8 +277,28 @@
     reset_to_half: _("%(name)s landed exactly on the target and goes back to half."),
     tie_play_on: _("The lowest totals are tied: another hand is played."),
   };
+  // Engine lines whose numbers are only in the English text: read them back out of it, and fall
+  // back to the English line whenever the text does not have the expected form.
+  const EXPLAIN_PATTERNS = {
+    marriage: [/^Marriage (\S+): \+(\d+)\.$/, ["suit", "value"], _("Marriage %(suit)s: +%(value)s.")],
+    declarer_made: [/^Declarer took (\d+) \S+ contract (\d+): \+\d+\.$/, ["took", "bid"], _("Declarer took %(took)s, contract %(bid)s made: +%(bid)s.")],
+    declarer_failed: [/^Declarer took (\d+) \S+ contract (\d+): −\d+\.$/, ["took", "bid"], _("Declarer took %(took)s, contract %(bid)s failed: −%(bid)s.")],
+    defender_points: [/^Defender took (\d+)\.$/, ["value"], _("Defender took %(value)s.")],
+    barrel_on: [/^Reached (\d+): on the barrel/, ["level"], _("Reached %(level)s: on the barrel.")],
+    barrel_clamp: [/^(-?\d+) is in the barrel zone: set to (\d+)/, ["total", "level"], _("%(total)s is in the barrel zone: set to %(level)s.")],
+    barrel_deal: [/^Barrel deal (\d+) of (\S+) used/, ["used", "limit"], _("Barrel deal %(used)s of %(limit)s used.")],
+    bolt: [/^Bolt (\d+) /, ["n"], _("Bolt number %(n)s.")],
+    bolt_reset: [/^Took a trick: bolt count back to 0\.$/, [], _("Took a trick: bolt count back to 0.")],
+    rospisat_count: [/^Р number (\d+)/, ["n"], _("Р number %(n)s.")],
+  };
+
   function explainText(note) {
     const tpl = EXPLAIN[note.code];
+    const pattern = EXPLAIN_PATTERNS[note.code];
+    if (!tpl && pattern && typeof note.text === "string") {
+      const m = note.text.match(pattern[0]);
+      if (m) return fmt(pattern[2], Object.fromEntries(pattern[1].map((k, i) => [k, m[i + 1]])));
+    }
     if (!tpl) return note.text || note.code;
     return fmt(tpl, { name: note.seat === null || note.seat === undefined ? "" : S.players[note.seat] || note.seat });
   }
