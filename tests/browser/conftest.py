@@ -112,6 +112,8 @@ class Phone:
             page.click("#add-player")
         for i, name in enumerate(players):
             inputs.nth(i).fill(name)
+        if variants:
+            page.click("#rules-summary")
         for key, value in (variants or {}).items():
             page.select_option(f'[data-variant="{key}"]', value)
         page.click("#create")

@@ -24,8 +24,11 @@ def test_a_hearts_match_with_three_hands(phones: Any) -> None:
     phone.sign_in_as_guest("Anna")
     phone.shot("02-home")
     page = phone.goto("/new/?game=hearts")
-    page.wait_for_selector('[data-variant="moon_scoring"]')
+    page.wait_for_selector('[data-variant="moon_scoring"]', state="attached")
     phone.shot("03-new-match")
+    page.click("#rules-summary")
+    page.evaluate("document.querySelector('#variants').scrollIntoView()")
+    phone.shot("03b-house-rules", top=False)
     # Every house rule is shown with its one-line explanation and default.
     assert "Shooting the moon" in page.inner_text("#variants")
     match_id = phone.create_match("hearts", ["Anna", "Ben", "Cleo", "Dan"])

@@ -38,7 +38,7 @@ def test_house_rules_shape_the_entry_form_and_errors_stand_next_to_their_field(p
     phone = phones()
     phone.sign_in_as_guest("Anna")
     page = phone.goto("/new/?game=hearts")
-    page.wait_for_selector('[data-variant="moon_scoring"]')
+    page.wait_for_selector('[data-variant="moon_scoring"]', state="attached")
     # One player too few: the error stands next to the players.
     page.locator("input[name=player]").nth(1).fill("Ben")
     page.locator("#players li").nth(3).locator("button").click()
@@ -47,6 +47,7 @@ def test_house_rules_shape_the_entry_form_and_errors_stand_next_to_their_field(p
     assert "3 to 6 players" in page.wait_for_selector("[data-error-for='players']:has-text('players')").inner_text()
     page.click("#add-player")
     page.locator("input[name=player]").nth(2).fill("Cleo")
+    page.click("#rules-summary")  # the house rules are folded away until someone wants them
     page.select_option('[data-variant="moon_scoring"]', '"shooter_choice"')
     page.select_option('[data-variant="jack_of_diamonds"]', '"jd_minus_10"')
     page.click("#create")

@@ -51,7 +51,10 @@ def test_a_thousand_player_gets_on_the_barrel(phones: Any) -> None:
     assert "Anna" in barrel and "3" in barrel
     phone.shot("13-thousand-barrel")
     page.click("#board button.n[data-hand='0'][data-seat='0']")
-    assert "Marriage ♥: +100" in page.inner_text("#dialog") or "+100" in page.inner_text("#dialog")
+    why = page.inner_text("#dialog")
+    # The engine's lines, read back into the phone's own (translatable) sentences.
+    assert "Marriage ♥: +100." in why and "Marriage ♦: +80." in why and "Marriage ♣: +60." in why
+    assert "contract 300 made: +300." in why
     page.click("#dialog-cancel")
     page.evaluate("document.querySelector('#thousand-form').scrollIntoView()")
     phone.shot("14-thousand-entry", top=False)

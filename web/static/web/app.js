@@ -277,8 +277,28 @@
     reset_to_half: _("%(name)s landed exactly on the target and goes back to half."),
     tie_play_on: _("The lowest totals are tied: another hand is played."),
   };
+  // Engine lines whose numbers are only in the English text: read them back out of it, and fall
+  // back to the English line whenever the text does not have the expected form.
+  const EXPLAIN_PATTERNS = {
+    marriage: [/^Marriage (\S+): \+(\d+)\.$/, ["suit", "value"], _("Marriage %(suit)s: +%(value)s.")],
+    declarer_made: [/^Declarer took (\d+) \S+ contract (\d+): \+\d+\.$/, ["took", "bid"], _("Declarer took %(took)s, contract %(bid)s made: +%(bid)s.")],
+    declarer_failed: [/^Declarer took (\d+) \S+ contract (\d+): −\d+\.$/, ["took", "bid"], _("Declarer took %(took)s, contract %(bid)s failed: −%(bid)s.")],
+    defender_points: [/^Defender took (\d+)\.$/, ["value"], _("Defender took %(value)s.")],
+    barrel_on: [/^Reached (\d+): on the barrel/, ["level"], _("Reached %(level)s: on the barrel.")],
+    barrel_clamp: [/^(-?\d+) is in the barrel zone: set to (\d+)/, ["total", "level"], _("%(total)s is in the barrel zone: set to %(level)s.")],
+    barrel_deal: [/^Barrel deal (\d+) of (\S+) used/, ["used", "limit"], _("Barrel deal %(used)s of %(limit)s used.")],
+    bolt: [/^Bolt (\d+) /, ["n"], _("Bolt number %(n)s.")],
+    bolt_reset: [/^Took a trick: bolt count back to 0\.$/, [], _("Took a trick: bolt count back to 0.")],
+    rospisat_count: [/^Р number (\d+)/, ["n"], _("Р number %(n)s.")],
+  };
+
   function explainText(note) {
     const tpl = EXPLAIN[note.code];
+    const pattern = EXPLAIN_PATTERNS[note.code];
+    if (!tpl && pattern && typeof note.text === "string") {
+      const m = note.text.match(pattern[0]);
+      if (m) return fmt(pattern[2], Object.fromEntries(pattern[1].map((k, i) => [k, m[i + 1]])));
+    }
     if (!tpl) return note.text || note.code;
     return fmt(tpl, { name: note.seat === null || note.seat === undefined ? "" : S.players[note.seat] || note.seat });
   }
@@ -372,7 +392,15 @@
     }
     start.hidden = false;
     $("#me").textContent = store.get("me", "?");
-    $("#signout").addEventListener("click", () => { store.del("token"); location.reload(); });
+    $("#signout").addEventListener("click", async () => {
+      // Forget this phone's copy of the matches too (the worker's cache and the stored summaries).
+      store.del("token");
+      try {
+        for (const key of Object.keys(localStorage)) if (/^companion\.(summary|events|match)\./.test(key)) localStorage.removeItem(key);
+        if (window.caches) for (const key of await caches.keys()) await caches.delete(key);
+      } catch (e) { /* nothing to forget */ }
+      location.reload();
+    });
     const ul = $("#matches");
     try {
       const matches = await API.matches();
@@ -474,6 +502,9 @@
       const want = Math.max(g.min_players, Math.min(g.max_players, g.name === "hearts" || g.name === "bourre" ? 4 : g.min_players));
       while (playersOl.children.length < want) addPlayer(playersOl.children.length === 0 ? (me && me.name) || store.get("me", "") : "");
       $("#variants").replaceChildren(...(g.variants || []).map(variantControl));
+      const count = (g.variants || []).length;
+      $("#rules-summary").textContent = fmt(ngettext("%(count)s house rule at its usual default — tap to see or change it",
+        "%(count)s house rules at their usual defaults — tap to see or change them", count), { count });
     }
 
     $("#games").replaceChildren(...games.map((g) => h("button", { type: "button", dataset: { game: g.name }, "aria-pressed": "false", onclick: () => choose(g) }, gameTitle(g))));
@@ -504,7 +535,7 @@
         const fields = Object.keys(e.fields || {});
         const key = e.params.key || fields.find((f) => f !== "players" && f !== "game");
         if (e.code === "wrong_player_count" || fields.includes("players")) showError(form, "players", errorText(e));
-        else if (key) showError(form, "variant:" + key, errorText(e) + (e.message ? ` (${e.message})` : ""));
+        else if (key) { $("#rules-fold").open = true; showError(form, "variant:" + key, errorText(e) + (e.message ? ` (${e.message})` : "")); }
         else showError(form, "form", errorText(e));
       }
     });
