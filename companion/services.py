@@ -157,8 +157,14 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     if match.seats.filter(player=player).exists():
         return match
     if seat is None:
-        free = [s.seat for s in match.seats.filter(player__user__isnull=True)]
-        raise Invalid("seat_required", "Say which seat is yours.", fields={"seat": "required"}, free_seats=free)
+        free = list(match.seats.filter(player__user__isnull=True).values_list("seat", "player__name"))
+        raise Invalid(
+            "seat_required",
+            "Say which seat is yours.",
+            fields={"seat": "required"},
+            free_seats=[seat for seat, _ in free],
+            free_seat_names=[name for _, name in free],
+        )
     target = match.seats.select_related("player").filter(seat=seat).first()
     if target is None:
         raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
