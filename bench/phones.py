@@ -182,6 +182,7 @@ class Phone:
     def __init__(self, index: int, base: str, table: Table, stats: Stats, stop: float, max_entries: int) -> None:
         self.index, self.base, self.table, self.stats = index, base, table, stats
         self.stop, self.max_entries = stop, max_entries
+        self.pace = 0.0
         self.rng = random.Random(index)
         self.outbox = index % 5 == 0
         self.flaky = index % 5 == 1
@@ -274,6 +275,8 @@ class Phone:
                     self.stats.given_up += 1
             if self.outbox and self.mine and self.rng.random() < 0.3:
                 self.replay_outbox()
+            if self.pace > 0:  # the table plays the next hand: a random pause averaging ``pace`` s
+                time.sleep(max(0.0, min(self.rng.uniform(0, 2 * self.pace), self.stop - time.perf_counter())))
 
     def reread(self, match: int, answer: Any) -> int:
         """The seq to try next: from ``GET /summary/`` or from the 409's ``current``."""
@@ -427,6 +430,9 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=50)
     parser.add_argument("--thousand-tables", type=int, default=2, help="3-phone Thousand tables (the rest Hearts)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the phones record")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="mean seconds a phone waits between entries (0: flat out)"
+    )
     parser.add_argument("--max-entries", type=int, default=2000, help="entries per phone at most")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
@@ -500,7 +506,7 @@ def main() -> None:
         load_start = os.getloadavg()
         started = time.perf_counter()
         for phone in phones:
-            phone.stop = started + args.seconds
+            phone.stop, phone.pace = started + args.seconds, args.pace
         threads = [threading.Thread(target=phone.run, name=f"phone-{phone.index}") for phone in phones]
         for thread in threads:
             thread.start()
@@ -537,7 +543,7 @@ def main() -> None:
     n_hearts = sum(1 for t in tables if t.game == "hearts")
     print(
         f"phones: {len(phones)} on {len(tables)} tables ({n_hearts} Hearts x 4, {args.thousand_tables} Thousand x 3), "
-        f"{elapsed:.1f} s; matches: {result['matches']} ({stats.new_matches} phones saw a match end)"
+        f"{elapsed:.1f} s, pace {args.pace:g} s; matches: {result['matches']} ({stats.new_matches} phones saw a match end)"
     )
     print(
         f"appends stored (201): {len(created)}, {len(created) / elapsed:.1f}/s; "
