@@ -472,6 +472,7 @@ def main() -> None:
             sys.executable, "-m", "gunicorn", "companion.wsgi", "--bind", f"127.0.0.1:{port}",
             "--workers", str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
             "--keep-alive", "60", "--timeout", "60", "--log-level", "warning",
+            "--access-logfile", "-", "--access-logformat", "ACCESS %(m)s %(U)s %(s)s %(D)s",
         ]  # fmt: skip
         # The server's log (409s are logged as warnings) goes to a file: its errors are reported below.
         server = subprocess.Popen(
@@ -504,7 +505,7 @@ def main() -> None:
         for phone in phones:  # warm up every connection and both workers (not timed)
             phone.api.request("GET", f"/api/v1/matches/{phone.table.match_id}/summary/")
         load_start = os.getloadavg()
-        started = time.perf_counter()
+        started, client_cpu = time.perf_counter(), time.process_time()
         for phone in phones:
             phone.stop, phone.pace = started + args.seconds, args.pace
         threads = [threading.Thread(target=phone.run, name=f"phone-{phone.index}") for phone in phones]
@@ -513,6 +514,7 @@ def main() -> None:
         for thread in threads:
             thread.join(timeout=args.seconds + 120)
         elapsed = time.perf_counter() - started
+        client_cpu = time.process_time() - client_cpu
         load_end = os.getloadavg()
         if any(thread.is_alive() for thread in threads):
             stats.error("a phone did not finish in time")
@@ -532,6 +534,21 @@ def main() -> None:
             with psycopg.connect(f"{args.pg}/postgres", autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
+    problems = result["problems"] + stats.errors
+    log.seek(0)
+    server_log = log.read().decode(errors="replace").splitlines()
+    log.close()
+    # gunicorn's own measure (µs from the request read to the response written): no client-side waits.
+    server_ms = [
+        int(f[4]) / 1000
+        for f in (line.split() for line in server_log if line.startswith("ACCESS POST"))
+        if f[2].endswith("/events/") and f[3] == "201"
+    ]
+    tracebacks = sum(1 for line in server_log if line.startswith("Traceback") or "Internal Server Error" in line)
+    if tracebacks:
+        problems.append(f"{tracebacks} errors in the server log; its last lines:")
+        problems += [line for line in server_log if not line.startswith(("Conflict:", "ACCESS"))][-20:]
+    fivexx = sum(v for k, v in stats.statuses.items() if k.startswith("5"))
     created = stats.created_ms
     fmt = " ".join(f"{x:.1f}" for x in load_before)
     print(f"machine: {os.cpu_count()} cores; load average before {fmt}; at start "
@@ -540,6 +557,7 @@ def main() -> None:
         f"server: gunicorn gthread {args.workers} workers x {args.threads} threads, PostgreSQL "
         f"(CONN_MAX_AGE {args.conn_max_age}), Redis cache db {redis_db}, DJANGO_DEBUG=false"
     )
+    print(f"this client ({len(phones)} threads, one process) used {client_cpu:.1f} s of CPU while the phones ran")
     n_hearts = sum(1 for t in tables if t.game == "hearts")
     print(
         f"phones: {len(phones)} on {len(tables)} tables ({n_hearts} Hearts x 4, {args.thousand_tables} Thousand x 3), "
@@ -549,6 +567,10 @@ def main() -> None:
         f"appends stored (201): {len(created)}, {len(created) / elapsed:.1f}/s; "
         f"latency p50 {pct(created, 0.5):.1f} ms, p95 {pct(created, 0.95):.1f} ms, "
         f"p99 {pct(created, 0.99):.1f} ms, max {max(created, default=float('nan')):.1f} ms"
+    )
+    print(
+        f"same appends as the server measures them: p50 {pct(server_ms, 0.5):.1f} ms, "
+        f"p95 {pct(server_ms, 0.95):.1f} ms, p99 {pct(server_ms, 0.99):.1f} ms ({len(server_ms)} in its log)"
     )
     print(
         f"409 stale_seq: {len(stats.conflict_ms)} (p50 {pct(stats.conflict_ms, 0.5):.1f} ms, "
@@ -566,15 +588,6 @@ def main() -> None:
         f"summaries equal to the replay: {result['summaries_equal']}/{result['matches']}"
     )
     print(f"lost = {result['lost']}, duplicated = {result['duplicated']}")
-    problems = result["problems"] + stats.errors
-    log.seek(0)
-    server_log = log.read().decode(errors="replace").splitlines()
-    log.close()
-    tracebacks = sum(1 for line in server_log if line.startswith("Traceback") or "Internal Server Error" in line)
-    if tracebacks:
-        problems.append(f"{tracebacks} errors in the server log; its last lines:")
-        problems += [line for line in server_log if not line.startswith("Conflict:")][-20:]
-    fivexx = sum(v for k, v in stats.statuses.items() if k.startswith("5"))
     for problem in problems[:30]:
         print("PROBLEM:", problem)
     ok = not problems and fivexx == 0 and result["lost"] == 0 and result["duplicated"] == 0
