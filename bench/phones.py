@@ -285,6 +285,8 @@ class Phone:
         if answer is not None and not self.reread_by_get and isinstance(answer.get("current"), dict):
             return int(answer["current"]["next_seq"])
         status, summary = self.api.request("GET", f"/api/v1/matches/{match}/summary/")
+        with self.stats.lock:
+            self.stats.statuses[f"GET summary {status}"] += 1
         if status != 200:
             self.stats.error(f"phone {self.index}: summary {status} {str(summary)[:300]}")
             return self.next_seq
@@ -355,6 +357,34 @@ def wait_ready(base: str, server: subprocess.Popen[bytes], timeout: float = 60.0
             pass
         time.sleep(0.2)
     raise RuntimeError(f"server at {base} did not start")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes so far (processes that are gone count 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def server_pids(server: subprocess.Popen[bytes], pg: str, name: str) -> list[int]:
+    """gunicorn's workers and the PostgreSQL backends connected to the bench database."""
+    workers = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == server.pid:
+                workers.append(int(entry.name))
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as conn:
+        backends = [r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (name,))]
+    return [server.pid, *workers, *backends]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -505,6 +535,9 @@ def main() -> None:
         for phone in phones:  # warm up every connection and both workers (not timed)
             phone.api.request("GET", f"/api/v1/matches/{phone.table.match_id}/summary/")
         load_start = os.getloadavg()
+        # Warm-up opened every worker's database connections (CONN_MAX_AGE): their CPU is measurable.
+        pids = server_pids(server, args.pg, name)
+        server_cpu = cpu_seconds(pids)
         started, client_cpu = time.perf_counter(), time.process_time()
         for phone in phones:
             phone.stop, phone.pace = started + args.seconds, args.pace
@@ -515,6 +548,7 @@ def main() -> None:
             thread.join(timeout=args.seconds + 120)
         elapsed = time.perf_counter() - started
         client_cpu = time.process_time() - client_cpu
+        server_cpu = cpu_seconds(pids) - server_cpu
         load_end = os.getloadavg()
         if any(thread.is_alive() for thread in threads):
             stats.error("a phone did not finish in time")
@@ -548,7 +582,7 @@ def main() -> None:
     if tracebacks:
         problems.append(f"{tracebacks} errors in the server log; its last lines:")
         problems += [line for line in server_log if not line.startswith(("Conflict:", "ACCESS"))][-20:]
-    fivexx = sum(v for k, v in stats.statuses.items() if k.startswith("5"))
+    fivexx = sum(v for k, v in stats.statuses.items() if k.startswith("5") or k.startswith("GET summary 5"))
     created = stats.created_ms
     fmt = " ".join(f"{x:.1f}" for x in load_before)
     print(f"machine: {os.cpu_count()} cores; load average before {fmt}; at start "
@@ -558,6 +592,12 @@ def main() -> None:
         f"(CONN_MAX_AGE {args.conn_max_age}), Redis cache db {redis_db}, DJANGO_DEBUG=false"
     )
     print(f"this client ({len(phones)} threads, one process) used {client_cpu:.1f} s of CPU while the phones ran")
+    requests = sum(stats.statuses.values())
+    print(
+        f"server CPU (gunicorn + PostgreSQL backends) while the phones ran: {server_cpu:.1f} s for {requests} "
+        f"requests (POST and GET), {1000 * server_cpu / max(requests, 1):.1f} ms each; "
+        f"{1000 * server_cpu / max(len(created), 1):.1f} ms per stored event"
+    )
     n_hearts = sum(1 for t in tables if t.game == "hearts")
     print(
         f"phones: {len(phones)} on {len(tables)} tables ({n_hearts} Hearts x 4, {args.thousand_tables} Thousand x 3), "
