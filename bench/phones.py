@@ -582,7 +582,7 @@ def main() -> None:
     if tracebacks:
         problems.append(f"{tracebacks} errors in the server log; its last lines:")
         problems += [line for line in server_log if not line.startswith(("Conflict:", "ACCESS"))][-20:]
-    fivexx = sum(v for k, v in stats.statuses.items() if k.startswith("5") or k.startswith("GET summary 5"))
+    fivexx = sum(v for k, v in stats.statuses.items() if k.startswith(("5", "GET summary 5")))
     created = stats.created_ms
     fmt = " ".join(f"{x:.1f}" for x in load_before)
     print(f"machine: {os.cpu_count()} cores; load average before {fmt}; at start "
