@@ -535,6 +535,13 @@ def main() -> None:
         for phone in phones:  # warm up every connection and both workers (not timed)
             phone.api.request("GET", f"/api/v1/matches/{phone.table.match_id}/summary/")
         load_start = os.getloadavg()
+        # One round trip to PostgreSQL on this machine now: an append makes about ten of them.
+        with psycopg.connect(db_url, autocommit=True) as probe:
+            trips = []
+            for _ in range(200):
+                t0 = time.perf_counter()
+                probe.execute("SELECT 1").fetchone()
+                trips.append((time.perf_counter() - t0) * 1000)
         # Warm-up opened every worker's database connections (CONN_MAX_AGE): their CPU is measurable.
         pids = server_pids(server, args.pg, name)
         server_cpu = cpu_seconds(pids)
@@ -592,6 +599,7 @@ def main() -> None:
         f"(CONN_MAX_AGE {args.conn_max_age}), Redis cache db {redis_db}, DJANGO_DEBUG=false"
     )
     print(f"this client ({len(phones)} threads, one process) used {client_cpu:.1f} s of CPU while the phones ran")
+    print(f"PostgreSQL round trip (SELECT 1) just before: p50 {pct(trips, 0.5):.2f} ms, p99 {pct(trips, 0.99):.2f} ms")
     requests = sum(stats.statuses.values())
     print(
         f"server CPU (gunicorn + PostgreSQL backends) while the phones ran: {server_cpu:.1f} s for {requests} "
