@@ -548,7 +548,7 @@ def main() -> None:
         started, client_cpu = time.perf_counter(), time.process_time()
         for phone in phones:
             phone.stop, phone.pace = started + args.seconds, args.pace
-        threads = [threading.Thread(target=phone.run, name=f"phone-{phone.index}") for phone in phones]
+        threads = [threading.Thread(target=phone.run, name=f"phone-{phone.index}", daemon=True) for phone in phones]
         for thread in threads:
             thread.start()
         for thread in threads:
