@@ -145,12 +145,25 @@ class MatchOutput(serializers.ModelSerializer[Match]):
         )
 
 
+def recorder_name(event: Event) -> str | None:
+    """The name players know the recorder by (their player's name), not a guest's generated username."""
+    user = event.recorded_by
+    if user is None:
+        return None
+    player = getattr(user, "player", None)
+    return player.name if player is not None else user.get_username()
+
+
 class EventOutput(serializers.ModelSerializer[Event]):
     recorded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    recorded_by_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = ("seq", "type", "payload", "client_event_id", "recorded_by", "recorded_at")
+        fields = ("seq", "type", "payload", "client_event_id", "recorded_by", "recorded_by_name", "recorded_at")
+
+    def get_recorded_by_name(self, event: Event) -> str | None:
+        return recorder_name(event)
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -161,5 +174,6 @@ def event_json(event: Event) -> dict[str, Any]:
         "payload": event.payload,
         "client_event_id": str(event.client_event_id),
         "recorded_by": event.recorded_by.get_username() if event.recorded_by_id else None,  # type: ignore[union-attr]
+        "recorded_by_name": recorder_name(event),
         "recorded_at": serializers.DateTimeField().to_representation(event.recorded_at),
     }

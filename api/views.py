@@ -245,7 +245,9 @@ class EventListView(APIView):
         after = request.query_params.get("after", "0")
         if not after.isdigit():
             raise Invalid("invalid", "after must be a seq.", fields={"after": "must be an integer"})
-        events = Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by").order_by("seq")
+        events = (
+            Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by__player").order_by("seq")
+        )
         return Response(s.EventOutput(events, many=True).data)
 
     @extend_schema(request=s.EventInput, responses=GENERIC)

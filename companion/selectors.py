@@ -51,10 +51,10 @@ def snapshot_load(match: Match, seq: int) -> Any:
 
 
 def recorded_events(match: Match) -> list[RecordedEvent]:
-    return [
-        RecordedEvent(seq=e.seq, type=e.type, payload=e.payload)
-        for e in Event.objects.filter(match=match).only("seq", "type", "payload").order_by("seq")
-    ]
+    """The events up to ``match.last_seq``: a read outside the match lock may meet events committed
+    after it loaded the match, and the state it caches is keyed by ``match.last_seq``."""
+    events = Event.objects.filter(match=match, seq__lte=match.last_seq).only("seq", "type", "payload")
+    return [RecordedEvent(seq=e.seq, type=e.type, payload=e.payload) for e in events.order_by("seq")]
 
 
 def seat_names(match: Match) -> list[str]:

@@ -157,8 +157,14 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     if match.seats.filter(player=player).exists():
         return match
     if seat is None:
-        free = [s.seat for s in match.seats.filter(player__user__isnull=True)]
-        raise Invalid("seat_required", "Say which seat is yours.", fields={"seat": "required"}, free_seats=free)
+        free = list(match.seats.filter(player__user__isnull=True).values_list("seat", "player__name"))
+        raise Invalid(
+            "seat_required",
+            "Say which seat is yours.",
+            fields={"seat": "required"},
+            free_seats=[seat for seat, _ in free],
+            free_seat_names=[name for _, name in free],
+        )
     target = match.seats.select_related("player").filter(seat=seat).first()
     if target is None:
         raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
@@ -201,7 +207,14 @@ def _next_state(match: Match, event_type: str, payload: Mapping[str, Any]) -> An
     return game.apply_json(selectors.match_state_get(match), event_type, payload)
 
 
-@writing
+class _StaleSeq(Exception):
+    """``expected_seq`` is not the next seq: raised under the match lock, answered after it."""
+
+    def __init__(self, match: Match, expected_seq: int) -> None:
+        super().__init__(expected_seq)
+        self.match, self.expected_seq = match, expected_seq
+
+
 def event_append(
     *,
     match_id: int,
@@ -219,6 +232,38 @@ def event_append(
     (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
     """
     try:
+        return _event_append(
+            match_id=match_id,
+            type=type,
+            payload=payload,
+            client_event_id=client_event_id,
+            expected_seq=expected_seq,
+            user=user,
+        )
+    except _StaleSeq as stale:
+        # The 409 carries the match as it was under the lock, built after the lock is released: phones
+        # racing on one match (bench/phones.py) queue on that lock, and a summary is not free.
+        match, next_seq = stale.match, stale.match.last_seq + 1
+        raise Conflict(
+            "stale_seq",
+            f"The next event is {next_seq}, not {stale.expected_seq}: someone recorded first.",
+            extra={"current": selectors.match_summary_get(match=match)},
+            expected_seq=stale.expected_seq,
+            next_seq=next_seq,
+        ) from None
+
+
+@writing
+def _event_append(
+    *,
+    match_id: int,
+    type: str,
+    payload: Mapping[str, Any],
+    client_event_id: uuid.UUID,
+    expected_seq: int | None,
+    user: User | None,
+) -> AppendResult:
+    try:
         match = Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id) from None
@@ -235,13 +280,7 @@ def event_append(
             )
         return AppendResult(existing, match, created=False)
     if expected_seq is not None and expected_seq != match.last_seq + 1:
-        raise Conflict(
-            "stale_seq",
-            f"The next event is {match.last_seq + 1}, not {expected_seq}: someone recorded first.",
-            extra={"current": selectors.match_summary_get(match=match)},
-            expected_seq=expected_seq,
-            next_seq=match.last_seq + 1,
-        )
+        raise _StaleSeq(match, expected_seq)
     try:
         state = _next_state(match, type, payload)
     except ScoringError as exc:

@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "companion",
     "api",
+    "league",
+    "web",
 ]
 
 MIDDLEWARE = [

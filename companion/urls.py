@@ -8,9 +8,12 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from api.exceptions import not_found_json
 
 urlpatterns = [
+    path("", include("web.urls")),
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
+    path("api/v1/", include("league.urls")),
+    path("", include("league.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     # Unknown API addresses answer in the API's error shape, not with an HTML page.

@@ -1,0 +1,231 @@
+"""Phone pages of the league: a league page and a player page, rendered from the precomputed rows.
+
+Every chart (rating history, totals over a match) is drawn by the vendored Chart.js from the same
+numbers as the table printed beside it, so the page reads the same without JavaScript. Filters are
+the API's (``league.api.filter_from``); a bad one renders the error with its 4xx status.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+
+from companion import selectors as match_selectors
+from companion.errors import NotFound, ServiceError
+from companion.models import Player
+from league import selectors
+from league.api import filter_from
+from league.figures import FIGURES
+from league.models import HandResultRow, MatchRow, PlayerResultRow, RatingHistoryRow
+from league.selectors import StatsFilter, memoised
+from scoring.registry import GAME_MODULES, get_game
+
+_PAGE_PARAMS = frozenset({"match"})
+
+
+def _viewer(request: HttpRequest) -> Any:
+    """The signed-in user (session), else the API token in the Authorization header, else anonymous."""
+    if request.user.is_authenticated:
+        return request.user
+    try:
+        found = TokenAuthentication().authenticate(request)  # type: ignore[arg-type]
+    except AuthenticationFailed:
+        found = None
+    return found[0] if found else AnonymousUser()
+
+
+def _error(request: HttpRequest, exc: ServiceError) -> HttpResponse:
+    return render(request, "league/error.html", {"error": exc}, status=exc.status)
+
+
+def _title(game: str) -> str:
+    return get_game(game).title if game in GAME_MODULES else game
+
+
+def _figure_columns(game: str) -> list[dict[str, str]]:
+    return [{"key": f.key, "label": f.label} for f in FIGURES.get(game, ())]
+
+
+@memoised
+def _standings_by_game(flt: StatsFilter) -> list[dict[str, Any]]:
+    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in selectors.standings(flt):
+        row = dict(row)
+        row["figure_values"] = [row["figures"].get(f["key"]) for f in _figure_columns(row["game"])]
+        grouped[row["game"]].append(row)
+    return [
+        {"game": game, "title": _title(game), "figures": _figure_columns(game), "rows": rows}
+        for game, rows in sorted(grouped.items())
+    ]
+
+
+@memoised
+def _main_profile(flt: StatsFilter, game: str) -> str | None:
+    counts = (
+        MatchRow.objects.filter(flt.q(player=False), game=game).values_list("profile", flat=True).order_by("profile")
+    )
+    tally: dict[str, int] = defaultdict(int)
+    for profile in counts:
+        tally[profile] += 1
+    if flt.profile:
+        return flt.profile
+    return max(sorted(tally), key=lambda p: (tally[p], p == "standard")) if tally else None
+
+
+#: Charts show the most recent matches (the tables beside them the same ones); the API has them all.
+CHART_MATCHES = 40
+
+
+@memoised
+def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | None = None) -> dict[str, Any]:
+    """Ordinal after each of the last ``CHART_MATCHES`` matches, one line per player, and the table."""
+    query = RatingHistoryRow.objects.filter(
+        flt.q(player=False, league_field="match__league_id"), game=game, profile=profile
+    )
+    if player_id is not None:
+        query = query.filter(player_id=player_id)
+    shown = MatchRow.objects.filter(flt.q(player=False), game=game, profile=profile)
+    if player_id is not None:
+        shown = shown.filter(players__player_id=player_id)
+    recent = list(shown.order_by("-finished_at", "-match_id").values_list("match_id", flat=True)[:CHART_MATCHES])
+    query = query.filter(match_id__in=recent)
+    rows = list(
+        query.order_by("finished_at", "match_id", "player_id").values_list(
+            "match_id", "finished_at", "player_id", "player__name", "ordinal", "place"
+        )
+    )
+    matches: list[tuple[int, str]] = []
+    seen: set[int] = set()
+    players: dict[int, str] = {}
+    values: dict[tuple[int, int], float] = {}
+    places: dict[tuple[int, int], int] = {}
+    for match_id, finished, pid, name, ordinal, place in rows:
+        if match_id not in seen:
+            seen.add(match_id)
+            matches.append((match_id, finished.strftime("%Y-%m-%d")))
+        players.setdefault(pid, name)
+        values[(match_id, pid)] = round(ordinal, 2)
+        places[(match_id, pid)] = place
+    order = sorted(players, key=lambda p: (players[p], p))
+    return {
+        "labels": [f"{day} #{m}" for m, day in matches],
+        "series": [{"label": players[p], "data": [values.get((m, p)) for m, _ in matches]} for p in order],
+        "players": [players[p] for p in order],
+        "table": [
+            {"match": m, "day": day, "cells": [(values.get((m, p)), places.get((m, p))) for p in order]}
+            for m, day in matches
+        ],
+    }
+
+
+@memoised
+def totals_chart(row: MatchRow) -> dict[str, Any]:
+    """Running totals hand by hand of one match: one line per seat, the same numbers in the table."""
+    seats = list(PlayerResultRow.objects.filter(match=row).order_by("seat").values_list("seat", "player__name"))
+    hands: dict[int, dict[int, tuple[int, int | None]]] = defaultdict(dict)
+    for hand, seat, score, total in HandResultRow.objects.filter(match=row).values_list(
+        "hand", "seat", "score", "total"
+    ):
+        hands[hand][seat] = (score, total)
+    numbers = sorted(hands)
+    running = [0] * len(seats)
+    table: list[dict[str, Any]] = []
+    for number in numbers:
+        cells: list[tuple[int, int]] = []
+        for index, (seat, _) in enumerate(seats):
+            score, total = hands[number].get(seat, (0, None))
+            running[index] = total if total is not None else running[index] + score
+            cells.append((score, running[index]))
+        table.append({"hand": number, "cells": cells})
+    return {
+        "match": row.match_id,
+        "title": _title(row.game),
+        "day": row.finished_at.strftime("%Y-%m-%d"),
+        "players": [name for _, name in seats],
+        "labels": [str(n) for n in numbers],
+        "series": [{"label": name, "data": [t["cells"][i][1] for t in table]} for i, (_, name) in enumerate(seats)],
+        "table": table,
+    }
+
+
+def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    user = _viewer(request)
+    params = request.GET.copy()
+    params["league"] = str(league_id)
+    try:
+        league = match_selectors.league_get_for_user(user=user, league_id=league_id)
+        flt = filter_from(params, user, extra=_PAGE_PARAMS)
+        match_param = request.GET.get("match") or ""
+        matches = list(selectors.matches(flt).order_by("-finished_at", "-match_id")[:20])
+        shown = None
+        if match_param:
+            if not match_param.isdigit():
+                raise NotFound("match_not_found", f"There is no finished match {match_param!r} here.")
+            shown = selectors.matches(flt).filter(match_id=int(match_param)).first()
+            if shown is None:
+                raise NotFound("match_not_found", f"There is no finished match {match_param} here.")
+        elif matches:
+            shown = matches[0]
+    except ServiceError as exc:
+        return _error(request, exc)
+    standings = _standings_by_game(flt)
+    charts = []
+    for block in standings:
+        profile = _main_profile(flt, block["game"])
+        if profile is not None:
+            chart = rating_chart(flt, block["game"], profile)
+            chart.update(id=f"rating-{block['game']}", title=block["title"], profile=profile)
+            charts.append(chart)
+    context = {
+        "league": league,
+        "flt": flt,
+        "games": sorted(GAME_MODULES),
+        "standings": standings,
+        "records": selectors.records(flt),
+        "rating_charts": charts,
+        "matches": [{"row": m, "title": _title(m.game)} for m in matches],
+        "totals": totals_chart(shown) if shown is not None else None,
+    }
+    return render(request, "league/league.html", context)
+
+
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    user = _viewer(request)
+    try:
+        player = Player.objects.filter(pk=player_id).first()
+        if player is None:
+            raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
+        flt = filter_from(request.GET, user)
+    except ServiceError as exc:
+        return _error(request, exc)
+    scoped = replace(flt, player_id=player_id)
+    stats = selectors.player_stats(player_id, flt)
+    standings = _standings_by_game(scoped)
+    charts = []
+    for block in standings:
+        profile = _main_profile(scoped, block["game"])
+        if profile is not None:
+            chart = rating_chart(scoped, block["game"], profile, player_id=player_id)
+            chart.update(id=f"rating-{block['game']}", title=block["title"], profile=profile)
+            charts.append(chart)
+    recent = list(
+        PlayerResultRow.objects.filter(scoped.q()).select_related("match").order_by("-finished_at", "-match_id")[:20]
+    )
+    context = {
+        "player": player,
+        "flt": flt,
+        "games": sorted(GAME_MODULES),
+        "standings": standings,
+        "streaks": stats["streaks"],
+        "rating_charts": charts,
+        "recent": [{"row": r, "title": _title(r.game)} for r in recent],
+        "rivals": selectors.rivals(player_id, flt),
+    }
+    return render(request, "league/player.html", context)

@@ -1,0 +1,120 @@
+"""The league and player pages: status, the hand-worked numbers in the HTML, charts with tables, bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from tests.conftest import Person
+from tests.league.helpers import League
+
+pytestmark = pytest.mark.django_db
+
+
+def page(person: Person, url: str) -> Any:
+    """Pages read the session user; the phone's API token works too (Authorization header)."""
+    return Client().get(url, HTTP_AUTHORIZATION=f"Token {person.token}")
+
+
+def chart_data(html: str, chart_id: str) -> dict[str, Any]:
+    found = re.search(rf'<script id="{chart_id}" type="application/json">(.*?)</script>', html, re.S)
+    assert found, chart_id
+    return dict(json.loads(found.group(1)))
+
+
+def test_league_page_shows_standings_records_and_charts(league: League) -> None:
+    response = page(league.alice, f"/leagues/{league.thursday}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Thursday" in html
+    # Standings (Thursday Hearts): Dave 2 matches, 1 win, 50.0 %, average place 1.5; Bob's 11.25 points a hand.
+    assert re.search(r">Dave</a></td><td>2</td><td>1</td><td>50.0</td><td>1.5</td>", html)
+    assert "<td>11.25</td>" in html
+    # Tonk figures: net stakes −6, 4, 2 (Alice, Bob, Charlie).
+    assert re.search(r">Bob</a></td><td>1</td><td>1</td><td>100.0</td><td>1.0</td>", html)
+    # The Chart.js file is served from our static files, never a CDN.
+    assert "/static/league/vendor/chart.umd.min.js" in html and "cdn" not in html.lower()
+    # The rating chart and its table carry the same numbers.
+    hearts = chart_data(html, "rating-hearts")
+    assert hearts["players"] == ["Alice", "Bob", "Charlie", "Dave"]
+    assert len(hearts["labels"]) == 2  # m1 and m2 in Thursday's league
+    for value in hearts["series"][0]["data"]:
+        assert f"{value:.2f}" in html
+    # Totals over the latest match (m3, Tonk): running totals −1, −3, −6 for Alice.
+    totals = chart_data(html, "totals-chart")
+    assert totals["match"] == league.m3 and totals["series"][0]["data"] == [-1, -3, -6]
+    assert "<td>-6 <span" in html
+    # Records: Thursday Hearts best run of hands, 2 by Charlie in m1.
+    assert "Most hands won in a row" in html
+
+
+def test_league_page_shows_a_chosen_match(league: League) -> None:
+    html = page(league.alice, f"/leagues/{league.thursday}/?match={league.m1}").content.decode()
+    totals = chart_data(html, "totals-chart")
+    # m1 totals: [10,10,0,6] → [23,23,0,6] → [49,23,26,32] → [54,36,31,35].
+    assert totals["series"][0]["data"] == [10, 23, 49, 54]
+    assert totals["series"][2]["data"] == [0, 0, 26, 31]
+    assert "<td>54 <span" in html
+
+
+def test_league_page_filters(league: League) -> None:
+    html = page(league.alice, f"/leagues/{league.thursday}/?game=hearts&season_start=2026-02-01").content.decode()
+    # February on: m2 only; Dave won it.
+    assert re.search(r">Dave</a></td><td>1</td><td>1</td><td>100.0</td><td>1.0</td>", html)
+    assert "rating-tonk" not in html
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "code"),
+    [
+        ("?game=snap", 400, "unknown_game"),
+        ("?season_start=2026-03-01&season_end=2026-01-01", 400, "season_end_before_start"),
+        ("?season_start=soon", 400, "invalid_filter"),
+        ("?colour=red", 400, "unknown_filter"),
+        ("?match=abc", 404, "match_not_found"),
+        ("?match=99999", 404, "match_not_found"),
+    ],
+)
+def test_league_page_bad_input(league: League, query: str, status: int, code: str) -> None:
+    response = page(league.alice, f"/leagues/{league.thursday}/{query}")
+    assert response.status_code == status
+    assert code in response.content.decode()
+
+
+def test_league_page_is_for_members(league: League) -> None:
+    assert page(league.alice, "/leagues/99999/").status_code == 404
+    assert Client().get(f"/leagues/{league.thursday}/").status_code == 404
+    assert page(Person("eve"), f"/leagues/{league.thursday}/").status_code == 404
+
+
+def test_player_page(league: League) -> None:
+    response = page(league.alice, f"/players/{league.alice.player.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    # Alice's Hearts: m1 4th, m2 2nd, m4 1st → 3 matches, 1 win, 33.3 %, average 2.33.
+    assert re.search(r">Alice</a></td><td>3</td><td>1</td><td>33.3</td><td>2.33</td>", html)
+    hearts = chart_data(html, "rating-hearts")
+    assert hearts["players"] == ["Alice"] and len(hearts["series"][0]["data"]) == 3
+    assert [row["cells"][0][1] for row in hearts["table"]] == [4, 2, 1]
+    # Across games in finishing order m1 (L), m2 (L), m4 (W), m3 (L): longest 1, current 0.
+    assert "Longest win streak: <strong>1</strong> · current: <strong>0</strong>" in html
+    assert f'href="/leagues/{league.friday}/?match={league.m4}"' in html
+    # Head-to-head against Bob: hearts m1 (behind), m2 and m4 (ahead), tonk m3 (behind) → 4, 2, 2, 0.
+    assert re.search(r">Bob</a></td><td>4</td><td>2</td><td>2</td><td>0</td>", html)
+    # Against Dave: m1 behind, m2 behind, m4 ahead → 3, 1, 2, 0.
+    assert re.search(r">Dave</a></td><td>3</td><td>1</td><td>2</td><td>0</td>", html)
+
+
+def test_player_page_bad_input(league: League) -> None:
+    assert page(league.alice, "/players/99999/").status_code == 404
+    assert page(league.alice, f"/players/{league.alice.player.pk}/?game=snap").status_code == 400
+
+
+def test_pages_are_phone_sized(league: League) -> None:
+    html = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
+    assert 'name="viewport" content="width=device-width, initial-scale=1"' in html
+    assert "overflow-x:auto" in html  # wide tables scroll inside a 360 px screen
