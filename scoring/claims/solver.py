@@ -133,6 +133,8 @@ class Engine(RulesMixin, BoundsMixin):
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.killers: dict[int, int] = {}
+        self.best: dict[object, int] = {}  # position key -> the move that last settled it
+        self.last_cut: int | None = None
         self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
         self.tt_h: dict[object, int] = {}
         # incremental facts, kept up to date by push/pop
@@ -360,8 +362,10 @@ class Engine(RulesMixin, BoundsMixin):
                     return False
             if self.horizon >= 0 and need <= self.tt_h.get(key, -INF):
                 return True
-        result = self._search(need)
+        result = self._search(need, None if key is None else self.best.get(key))
         if key is not None:
+            if self.last_cut is not None:
+                self.best[key] = self.last_cut
             if result and self.horizon >= 0:
                 # a success short of the horizon says nothing beyond it
                 self.tt_h[key] = max(self.tt_h.get(key, -INF), need)
@@ -393,10 +397,11 @@ class Engine(RulesMixin, BoundsMixin):
                 return True
             tricks *= 2
 
-    def _search(self, need: int) -> bool:
+    def _search(self, need: int, hint: int | None = None) -> bool:
         seat = self.to_act()
         maxi = seat == self.claimant
         moves = self.moves(seat)
+        self.last_cut = None
         if not moves:
             # only in pool mode: an opponent with no card it could hold is a line no deal allows
             return True
@@ -405,6 +410,9 @@ class Engine(RulesMixin, BoundsMixin):
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)
             moves.insert(0, killer)  # the move that settled a sibling position first (killer heuristic)
+        if hint is not None and hint in moves and moves[0] != hint:
+            moves.remove(hint)
+            moves.insert(0, hint)  # the move that settled this very position before, at another need
         for m in moves:
             g = self.push(m)
             try:
@@ -413,7 +421,9 @@ class Engine(RulesMixin, BoundsMixin):
                 self.pop()
             if r == maxi:
                 self.killers[depth] = m
+                self.last_cut = m
                 return maxi
+        self.last_cut = None
         return not maxi
 
     def _after(self, need: int) -> bool:
