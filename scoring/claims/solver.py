@@ -26,7 +26,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.cards import Card, Suit, card_of
+from scoring.cards import Card
+from scoring.claims.bits import (
+    ANNOUNCE,
+    HEARTS_I,
+    INF,
+    SM,
+    SUIT_INDEX,
+    SUITS,
+    Timeout,
+    _bits,
+    _Done,
+    _full_suit,
+    _pext,
+    _Undo,
+    card_of_cid,
+    cid_of,
+    mask_of,
+)
+from scoring.claims.bounds import BoundsMixin
+from scoring.claims.fastrules import RulesMixin
 from scoring.claims.games import THOUSAND_POINTS, marriage_value, penalty_points
 from scoring.claims.position import (
     BourrePlay,
@@ -38,54 +57,8 @@ from scoring.claims.position import (
     Position,
     ThousandPlay,
 )
-from scoring.tricks import TEN_HIGH
 
-SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-SM = tuple(0xFFFF << (16 * i) for i in range(4))
-HEARTS_I = 2
-ANNOUNCE = 64  # move flag: Thousand marriage announced with this lead
-INF = 10**9
-
-
-class Timeout(Exception):
-    """The time budget ran out."""
-
-
-def _strength(game: GameName, rank: int) -> int:
-    return TEN_HIGH[rank] if game is GameName.THOUSAND else rank - 2
-
-
-def cid_of(game: GameName, card: Card) -> int:
-    assert card.suit is not None
-    return SUIT_INDEX[card.suit] * 16 + _strength(game, card.rank)
-
-
-def card_of_cid(game: GameName, cid: int) -> Card:
-    suit = SUITS[cid >> 4]
-    st = cid & 15
-    rank = next(r for r, s in TEN_HIGH.items() if s == st) if game is GameName.THOUSAND else st + 2
-    return card_of(rank, suit)
-
-
-def mask_of(game: GameName, cards: tuple[Card, ...] | frozenset[Card] | list[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << cid_of(game, c)
-    return m
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
-
-
-_Done = tuple[int, list[int], list[int], int, int]
-_Undo = tuple[int, int, tuple[int, int, bool, int, bool], int | None, _Done | None, int]
+__all__ = ["ANNOUNCE", "Engine", "Stats", "Timeout", "card_of_cid", "cid_of", "mask_of"]
 
 
 @dataclass
@@ -93,7 +66,7 @@ class Stats:
     nodes: int = 0
 
 
-class Engine:
+class Engine(RulesMixin, BoundsMixin):
     """A mutable search state with ``push``/``pop``; built from a :class:`Position` and a claim."""
 
     def __init__(
@@ -160,6 +133,8 @@ class Engine:
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.killers: dict[int, int] = {}
+        self.best: dict[object, int] = {}  # position key -> the move that last settled it
+        self.last_cut: int | None = None
         self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
         self.tt_h: dict[object, int] = {}
         # incremental facts, kept up to date by push/pop
@@ -183,182 +158,6 @@ class Engine:
         self.tmask |= 1 << cid
 
     # ------------------------------------------------------------------ basic facts
-    def to_act(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
-
-    def trick_mask(self) -> int:
-        return self.tmask
-
-    def all_cards(self) -> int:
-        return self.allm
-
-    def cards_left(self) -> int:
-        return self.allm.bit_count()
-
-    def winner_index(self) -> int:
-        """Index in the trick of the card winning it so far."""
-        return self.wstack[-1] if self.wstack else 0
-
-    def _beats(self, x: int, w: int) -> bool:
-        if x >> 4 == w >> 4:
-            return (x & 15) > (w & 15)
-        return x >> 4 == self.trump
-
-    def beat_mask(self, w: int) -> int:
-        """Cards that would beat ``w`` when it is winning the trick."""
-        s = w >> 4
-        m = SM[s] & ~((2 << w) - 1)
-        if self.trump >= 0 and s != self.trump:
-            m |= SM[self.trump]
-        return m
-
-    # ------------------------------------------------------------------ legality
-    def legal_mask(self, seat: int) -> int:
-        if self.pool_mode and seat != self.claimant:
-            return self.pool & ~self.voids[seat]
-        h = self.hands[seat]
-        rules = self.rules
-        if isinstance(rules, HeartsPlay):
-            return self._hearts(h, rules)
-        if isinstance(rules, ThousandPlay):
-            return self._thousand(h, rules)
-        assert isinstance(rules, BourrePlay)
-        return self._bourre(seat, h, rules)
-
-    def _hearts(self, h: int, rules: HeartsPlay) -> int:
-        if not self.trick:
-            if self.first and rules.first_lead != "left_of_dealer":
-                clubs = h & SM[0]
-                if clubs:
-                    return clubs if rules.first_lead == "any_club" else clubs & -clubs
-            if rules.must_break_hearts and not self.broken:
-                nh = h & ~SM[HEARTS_I]
-                if nh:
-                    if rules.can_lead_hearts_instead_of_qs and nh == self.qs:
-                        return h
-                    return nh
-            return h
-        f = h & SM[self.trick[0] >> 4]
-        if f:
-            return f
-        if self.first and rules.no_points_first_trick:
-            clean = h & ~(SM[HEARTS_I] | self.qs)
-            if clean:
-                return clean
-            if rules.first_trick_fallback == "heart_only":
-                hh = h & SM[HEARTS_I]
-                if hh:
-                    return hh
-        return h
-
-    def _thousand(self, h: int, rules: ThousandPlay) -> int:
-        if not self.trick:
-            return h
-        led = self.trick[0] >> 4
-        w = self.trick[self.winner_index()]
-        f = h & SM[led]
-        if f:
-            if rules.must_head_trick:
-                return (f & self.beat_mask(w)) or f
-            return f
-        allowed = h
-        if rules.must_trump_when_void and self.trump >= 0 and led != self.trump:
-            t = h & SM[self.trump]
-            if t:
-                allowed = t
-        if rules.must_head_trick or rules.must_overtrump:
-            return (allowed & self.beat_mask(w)) or allowed
-        return allowed
-
-    def _bourre(self, seat: int, h: int, rules: BourrePlay) -> int:
-        trump = self.trump
-        if not self.trick:
-            normal = h
-        else:
-            led = self.trick[0] >> 4
-            w = self.trick[self.winner_index()]
-            bm = self.beat_mask(w)
-            f = h & SM[led]
-            if f:
-                normal = ((f & bm) or f) if rules.head_trick_required else f
-            else:
-                t = h & SM[trump] if trump >= 0 else 0
-                if t:
-                    normal = ((t & bm) or t) if rules.head_trick_required else t
-                    if not rules.trump_when_cannot_overtrump and not (t & bm):
-                        normal = h
-                else:
-                    normal = h
-            if rules.must_beat_mode == "highest_card" and normal & bm:
-                normal = 1 << (normal.bit_length() - 1)
-        if not self.cinch:
-            return normal
-        mine = h & SM[trump]
-        if not mine or not self.has_cinch(seat):
-            return normal
-        last = len(self.trick) == self.n - 1
-        if self.trick and (last or not normal & SM[trump]):
-            return normal
-        return normal & self.cinch_equivalents(mine)
-
-    def has_cinch(self, seat: int) -> bool:
-        trump = self.trump
-        mine = self.hands[seat] & SM[trump]
-        gone = self.played | self.trick_mask() | self.known_out[seat]
-        outstanding = self.full[trump] & ~mine & ~gone
-        ms = _bits(mine)
-        killable = 0
-        i = 0
-        for o in _bits(outstanding):
-            if i < len(ms) and o > ms[i]:
-                killable += 1
-                i += 1
-        return self.won[seat] + len(ms) - killable >= 3
-
-    def cinch_equivalents(self, mine: int) -> int:
-        rules = self.rules
-        assert isinstance(rules, BourrePlay)
-        top = mine.bit_length() - 1
-        out = 1 << top
-        gone = self.played | self.trick_mask()
-        second = (mine ^ out).bit_length() - 1
-        for t in _bits(mine ^ out):
-            between = ((1 << top) - 1) & ~((2 << t) - 1)
-            if rules.cinch_equivalent_trumps == "sequence":
-                ok = not between & ~(mine | gone)
-            elif rules.cinch_equivalent_trumps == "adjacent_only":
-                ok = t == second and not between & ~gone
-            else:
-                ok = False
-            if ok:
-                out |= 1 << t
-        return out
-
-    def announce_ok(self, seat: int, cid: int) -> bool:
-        """thousand.md §6.4: on lead, holding both K and Q, a trick won already, suit not announced."""
-        rules = self.rules
-        if not isinstance(rules, ThousandPlay) or self.trick:
-            return False
-        st = cid & 15
-        if st not in (2, 3):  # Q, K in ten-high strength
-            return False
-        s = cid >> 4
-        if self.announced >> s & 1:
-            return False
-        pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
-        if self.pool_mode and seat != self.claimant:
-            return (self.pool & pair) == pair
-        if rules.marriage_requires_won_trick and self.won[seat] == 0:
-            return False
-        return (self.hands[seat] & pair) == pair
-
-    # ------------------------------------------------------------------ moves
-    def live(self) -> int:
-        m = self.all_cards() | self.trick_mask()
-        if self.cinch:
-            m |= self.full[self.trump] & ~self.played
-        return m
-
     def moves(self, seat: int) -> list[int]:
         """Legal moves, one per class of equivalent cards, in search order."""
         legal = self.legal_mask(seat)
@@ -509,233 +308,6 @@ class Engine:
         else:
             self.hands[seat] ^= 1 << cid
 
-    def set_leader(self, seat: int) -> None:
-        """Pool mode: the opponents choose which of them won their trick (see module docstring)."""
-        self.leader = seat
-
-    # ------------------------------------------------------------------ bounds
-    def bounds(self) -> tuple[int, int]:
-        """Cheap (lower, upper) bounds on what the claimant can still gain from here."""
-        rem_tricks = (self.allm.bit_count() + len(self.trick)) // self.n
-        claimant_played = self.trick and ((self.claimant - self.leader) % self.n) < len(self.trick)
-        if self.per_trick:
-            lo, hi = 0, rem_tricks
-            if claimant_played and (self.leader + self.winner_index()) % self.n != self.claimant:
-                hi -= 1  # this trick is already lost to the claimant
-            elif not self.trick and self.use_bounds:
-                if self.leader == self.claimant:
-                    lo = self.quick_tricks()[0]
-                elif not self.pool_mode:
-                    hi -= self.opponents_sure_trick()
-                if self.trump >= 0:
-                    mine, _pts, theirs = self.top_trumps()
-                    lo = max(lo, mine)
-                    hi = min(hi, rem_tricks - theirs)
-            return lo, hi
-        live_pts = self.live_pts
-        if self.kind is ClaimKind.NO_MORE_POINTS:
-            if not self.trick and self.use_bounds:
-                if self.claimant_always_under():
-                    return 0, 0
-                if self.leader != self.claimant and not self.pool_mode:
-                    return -live_pts, -self.opponents_force_points()
-            return -live_pts, 0
-        hi = live_pts + self.potential_marriages()
-        lo = 0
-        if not self.trick and self.use_bounds:
-            if self.leader == self.claimant:
-                lo = self.quick_tricks()[1]
-            if self.trump >= 0:
-                lo = max(lo, self.top_trumps()[1])
-        return lo, hi
-
-    def top_trumps(self) -> tuple[int, int, int]:
-        """With a trump that cannot change: the claimant's trumps above every other trump each win
-        their trick whenever played (count, their own points); and the most trumps one opponent
-        holds above all the claimant's (each wins a trick the claimant loses; 0 in pool mode)."""
-        t = SM[self.trump]
-        me = self.hands[self.claimant] & t
-        opp = self._opponents() & t
-        if isinstance(self.rules, ThousandPlay) and self._opponents_may_announce():
-            return 0, 0, 0
-        top_opp = opp.bit_length()
-        mine = me >> top_opp << top_opp if top_opp else me
-        pts = 0
-        for c in _bits(mine):
-            pts += self.value[c]
-        theirs = 0
-        if not self.pool_mode and not (isinstance(self.rules, ThousandPlay) and self.potential_marriages()):
-            top_me = me.bit_length()
-            for seat, h in enumerate(self.hands):
-                if seat != self.claimant:
-                    above = (h & t) >> top_me
-                    theirs = max(theirs, above.bit_count())
-        return mine.bit_count(), pts, theirs
-
-    def _opponents_may_announce(self) -> bool:
-        holders = [self.pool] if self.pool_mode else [h for s, h in enumerate(self.hands) if s != self.claimant]
-        for s in range(4):
-            if self.announced >> s & 1:
-                continue
-            pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
-            if any(h & pair == pair for h in holders):
-                return True
-        return False
-
-    def potential_marriages(self) -> int:
-        if not isinstance(self.rules, ThousandPlay):
-            return 0
-        h = self.hands[self.claimant]
-        total = 0
-        for s in range(4):
-            pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
-            if not self.announced >> s & 1 and h & pair == pair:
-                total += marriage_value(self.rules, SUITS[s])
-        return total
-
-    def _opponents(self) -> int:
-        m = self.pool
-        for s, h in enumerate(self.hands):
-            if s != self.claimant:
-                m |= h
-        return m
-
-    def quick_tricks(self) -> tuple[int, int]:
-        """Claimant on lead: winners it can cash one after another (count, their own points)."""
-        me = self.hands[self.claimant]
-        opp = self._opponents()
-        rules = self.rules
-        if isinstance(rules, HeartsPlay) and self.first:
-            return 0, 0
-        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
-        if self.cinch or (isinstance(rules, BourrePlay) and rules.must_beat_mode != "any_beating_card"):
-            return 0, 0
-        trump = self.trump
-        opp_trumps = opp & SM[trump] if trump >= 0 else 0
-        count = pts = 0
-        for s in range(4):
-            if opp_trumps and s != trump:
-                continue  # a void opponent could ruff
-            if skip_hearts and s == HEARTS_I:
-                continue  # hearts may not be led yet
-            mine = me & SM[s]
-            top = (opp & SM[s]).bit_length()
-            for c in _bits(mine):
-                if c + 1 > top:
-                    count += 1
-                    pts += self.value[c]
-        return count, pts
-
-    def claimant_always_under(self) -> bool:
-        """Hearts, at a trick boundary: every card of the claimant is below every card the others
-        hold in its suit, so it never wins a trick it did not lead, and if it leads now it can lead
-        a suit the others must overtake. Then it takes no more points."""
-        rules = self.rules
-        if not isinstance(rules, HeartsPlay) or self.first:
-            return False
-        me = self.hands[self.claimant]
-        opp = self._opponents()
-        can_lose_lead = False
-        for s in range(4):
-            mine = me & SM[s]
-            if not mine:
-                continue
-            theirs = opp & SM[s]
-            if not theirs:
-                continue
-            if mine.bit_length() > (theirs & -theirs).bit_length():
-                return False
-            if s != HEARTS_I or not rules.must_break_hearts or self.broken or not me & ~SM[HEARTS_I]:
-                can_lose_lead = True
-        if self.leader != self.claimant:
-            # the claimant never wins, so never leads; a suit the others lack is never led to it
-            return True
-        return can_lose_lead  # it leads that suit, loses, and never leads again
-
-    def opponents_force_points(self) -> int:
-        """Hearts, an opponent on lead: 1 if the others can make the claimant win this very trick
-        with a penalty card in it — a suit the claimant must follow in which every other player can
-        play under the claimant's lowest card (or is void), and a heart led or a penalty card to
-        drop on it."""
-        rules = self.rules
-        if not isinstance(rules, HeartsPlay) or self.first:
-            return 0
-        me = self.hands[self.claimant]
-        lead_hand = self.hands[self.leader]
-        others = [s for s in range(self.n) if s != self.claimant and s != self.leader]
-        for s in range(4):
-            mine = me & SM[s]
-            if not mine:
-                continue
-            low = mine & -mine
-            under = low - 1  # cards below the claimant's lowest in this suit
-            lead = lead_hand & SM[s] & under
-            if not lead:
-                continue
-            if s == HEARTS_I and rules.must_break_hearts and not self.broken and lead_hand & ~SM[HEARTS_I]:
-                continue
-            points = s == HEARTS_I or bool(lead & self.qs)
-            ok = True
-            for o in others:
-                h = self.hands[o]
-                if h & SM[s]:
-                    if not h & SM[s] & under:
-                        ok = False
-                        break
-                    if h & SM[s] & under & self.qs:
-                        points = True
-                elif h & (SM[HEARTS_I] | self.qs):
-                    points = True
-            if ok and points:
-                return 1
-        return 0
-
-    def opponents_sure_trick(self) -> int:
-        """An opponent on lead holding the top card of a suit the claimant must follow (or cannot
-        ruff) takes this trick: the opponents lead that suit and play the top card."""
-        rules = self.rules
-        if isinstance(rules, BourrePlay) or (isinstance(rules, HeartsPlay) and self.first):
-            return 0
-        lead_hand = self.hands[self.leader]
-        me = self.hands[self.claimant]
-        opp = self._opponents()
-        trump = self.trump
-        for s in range(4):
-            if not lead_hand & SM[s]:
-                continue
-            if (
-                isinstance(rules, HeartsPlay)
-                and s == HEARTS_I
-                and rules.must_break_hearts
-                and not self.broken
-                and lead_hand & ~SM[HEARTS_I]
-            ):
-                continue  # hearts may not be led yet
-            if trump >= 0 and s != trump and not me & SM[s] and me & SM[trump]:
-                continue  # the claimant could ruff
-            if (opp & SM[s]).bit_length() > (me & SM[s]).bit_length():
-                return max(1, self._leader_cashes())
-        return 0
-
-    def _leader_cashes(self) -> int:
-        """No trump: the leader's cards above every other card of their suit each win a trick, one
-        after the other, the leader keeping the lead (the claimant's top cards are counted the
-        same way in :meth:`quick_tricks`)."""
-        if self.trump >= 0:
-            return 0
-        rules = self.rules
-        lead_hand = self.hands[self.leader]
-        others = self.allm & ~lead_hand
-        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
-        k = 0
-        for s in range(4):
-            if skip_hearts and s == HEARTS_I:
-                continue
-            top = (others & SM[s]).bit_length()
-            k += ((lead_hand & SM[s]) >> top).bit_count()
-        return k
-
-    # ------------------------------------------------------------------ search
     def key(self) -> object:
         """The normalised position at a trick boundary: per suit, the classes of the live cards in
         rank order and which of them each hand holds (compressed to the live cards), so positions
@@ -790,8 +362,10 @@ class Engine:
                     return False
             if self.horizon >= 0 and need <= self.tt_h.get(key, -INF):
                 return True
-        result = self._search(need)
+        result = self._search(need, None if key is None else self.best.get(key))
         if key is not None:
+            if self.last_cut is not None:
+                self.best[key] = self.last_cut
             if result and self.horizon >= 0:
                 # a success short of the horizon says nothing beyond it
                 self.tt_h[key] = max(self.tt_h.get(key, -INF), need)
@@ -823,10 +397,11 @@ class Engine:
                 return True
             tricks *= 2
 
-    def _search(self, need: int) -> bool:
+    def _search(self, need: int, hint: int | None = None) -> bool:
         seat = self.to_act()
         maxi = seat == self.claimant
         moves = self.moves(seat)
+        self.last_cut = None
         if not moves:
             # only in pool mode: an opponent with no card it could hold is a line no deal allows
             return True
@@ -835,6 +410,9 @@ class Engine:
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)
             moves.insert(0, killer)  # the move that settled a sibling position first (killer heuristic)
+        if hint is not None and hint in moves and moves[0] != hint:
+            moves.remove(hint)
+            moves.insert(0, hint)  # the move that settled this very position before, at another need
         for m in moves:
             g = self.push(m)
             try:
@@ -843,7 +421,9 @@ class Engine:
                 self.pop()
             if r == maxi:
                 self.killers[depth] = m
+                self.last_cut = m
                 return maxi
+        self.last_cut = None
         return not maxi
 
     def _after(self, need: int) -> bool:
@@ -900,27 +480,3 @@ class Engine:
         for _ in range(depth):
             self.pop()
         return line
-
-
-_PEXT: dict[tuple[int, int], int] = {}
-
-
-def _pext(live: int, owned: int) -> int:
-    """``owned``'s bits renumbered by their rank among ``live``'s bits (parallel bit extract)."""
-    if not owned:
-        return 0
-    k = (live, owned)
-    r = _PEXT.get(k)
-    if r is None:
-        r = 0
-        for i, b in enumerate(_bits(live)):
-            if owned >> b & 1:
-                r |= 1 << i
-        if len(_PEXT) < 1_000_000:
-            _PEXT[k] = r
-    return r
-
-
-def _full_suit(game: GameName, s: int) -> int:
-    n = 6 if game is GameName.THOUSAND else 13
-    return ((1 << n) - 1) << (16 * s)
