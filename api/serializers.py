@@ -74,6 +74,19 @@ class EventInput(serializers.Serializer[Any]):
     expected_seq = serializers.IntegerField(min_value=1)
 
 
+class ClaimInput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(min_value=0)
+    kind = serializers.ChoiceField(choices=["all_tricks", "at_least", "no_more_points", "contract"])
+    tricks = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    laid_down = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list)
+    client_event_id = serializers.UUIDField()
+    expected_seq = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+
+class ClaimAcceptInput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+
+
 class CorrectionInput(serializers.Serializer[Any]):
     client_event_id = serializers.UUIDField(required=False)
     expected_seq = serializers.IntegerField(min_value=1, required=False, allow_null=True)
@@ -145,12 +158,25 @@ class MatchOutput(serializers.ModelSerializer[Match]):
         )
 
 
+def recorder_name(event: Event) -> str | None:
+    """The name players know the recorder by (their player's name), not a guest's generated username."""
+    user = event.recorded_by
+    if user is None:
+        return None
+    player = getattr(user, "player", None)
+    return player.name if player is not None else user.get_username()
+
+
 class EventOutput(serializers.ModelSerializer[Event]):
     recorded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    recorded_by_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = ("seq", "type", "payload", "client_event_id", "recorded_by", "recorded_at")
+        fields = ("seq", "type", "payload", "client_event_id", "recorded_by", "recorded_by_name", "recorded_at")
+
+    def get_recorded_by_name(self, event: Event) -> str | None:
+        return recorder_name(event)
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -161,5 +187,6 @@ def event_json(event: Event) -> dict[str, Any]:
         "payload": event.payload,
         "client_event_id": str(event.client_event_id),
         "recorded_by": event.recorded_by.get_username() if event.recorded_by_id else None,  # type: ignore[union-attr]
+        "recorded_by_name": recorder_name(event),
         "recorded_at": serializers.DateTimeField().to_representation(event.recorded_at),
     }

@@ -25,5 +25,8 @@ urlpatterns = [
     path("matches/<int:match_id>/events/", views.EventListView.as_view(), name="match-events"),
     path("matches/<int:match_id>/events/<int:seq>/void", views.EventVoidView.as_view(), name="event-void"),
     path("matches/<int:match_id>/events/<int:seq>/amend", views.EventAmendView.as_view(), name="event-amend"),
+    path("matches/<int:match_id>/claims/", views.ClaimListView.as_view(), name="match-claims"),
+    path("claims/<int:claim_id>", views.ClaimDetailView.as_view(), name="claim"),
+    path("claims/<int:claim_id>/accept", views.ClaimAcceptView.as_view(), name="claim-accept"),
     path("records/import", views.RecordImportView.as_view(), name="record-import"),
 ]

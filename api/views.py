@@ -21,9 +21,9 @@ from rest_framework.views import APIView
 from api import serializers as s
 from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
-from companion import selectors, services
+from companion import claims, selectors, services
 from companion.errors import Invalid
-from companion.models import Event, League, Match, Membership, Player
+from companion.models import ClaimCheck, Event, League, Match, Membership, Player
 
 GENERIC = OpenApiResponse(description="JSON")
 
@@ -245,7 +245,9 @@ class EventListView(APIView):
         after = request.query_params.get("after", "0")
         if not after.isdigit():
             raise Invalid("invalid", "after must be a seq.", fields={"after": "must be an integer"})
-        events = Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by").order_by("seq")
+        events = (
+            Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by__player").order_by("seq")
+        )
         return Response(s.EventOutput(events, many=True).data)
 
     @extend_schema(request=s.EventInput, responses=GENERIC)
@@ -278,3 +280,55 @@ class EventAmendView(APIView):
         values.setdefault("expected_seq", None)
         result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
         return _append_response(result)
+
+
+# -- claims -------------------------------------------------------------------------------------------------
+def _claim_response(outcome: claims.ClaimOutcome) -> Response:
+    check = outcome.check
+    if check.status == ClaimCheck.Status.PENDING:
+        body = {"claim": check.pk, "status": check.status, "poll": f"/api/v1/claims/{check.pk}"}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+    match = Match.objects.get(pk=check.match_id)
+    body = {
+        "claim": selectors.claim_json(check),
+        "event": s.event_json(outcome.event) if outcome.event is not None else None,
+        "settled_seqs": outcome.settled_seqs,
+        "created": outcome.created,
+        **selectors.match_summary_get(match=match),
+    }
+    return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
+
+
+class ClaimListView(APIView):
+    """``POST``: make a claim (201 with the verdict, or 202 with a URL to poll). ``GET``: the match's claims."""
+
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        return Response([selectors.claim_json(c) for c in ClaimCheck.objects.filter(match=match).order_by("id")])
+
+    @extend_schema(request=s.ClaimInput, responses=GENERIC)
+    def post(self, request: Request, match_id: int) -> Response:
+        data = s.ClaimInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = claims.claim_submit(match_id=match_id, user=_user(request), **data.validated_data)
+        return _claim_response(outcome)
+
+
+class ClaimDetailView(APIView):
+    """Poll a claim: ``status`` pending/done and, when done, the verdict and the claim event's seq."""
+
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, claim_id: int) -> Response:
+        return Response(selectors.claim_json(claims.claim_get_for_user(user=request.user, claim_id=claim_id)))
+
+
+class ClaimAcceptView(APIView):
+    """Another seated player accepts the claim (``seat``: which one, when the phone records for several)."""
+
+    @extend_schema(request=s.ClaimAcceptInput, responses=GENERIC)
+    def post(self, request: Request, claim_id: int) -> Response:
+        data = s.ClaimAcceptInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = claims.claim_accept(claim_id=claim_id, user=_user(request), **data.validated_data)
+        return _claim_response(outcome)

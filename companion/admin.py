@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from companion.models import ClaimCheck, Event, League, Match, MatchSeat, MatchStanding, Membership, Player
 
 
 @admin.register(Player)
@@ -57,3 +57,17 @@ class EventAdmin(admin.ModelAdmin[Event]):
 @admin.register(MatchStanding)
 class MatchStandingAdmin(admin.ModelAdmin[MatchStanding]):
     list_display = ("match", "seat", "player", "place", "score", "is_winner")
+
+
+@admin.register(ClaimCheck)
+class ClaimCheckAdmin(admin.ModelAdmin[ClaimCheck]):
+    """Read-only: a claim's verdict is the checker's and lands in the record as an event."""
+
+    list_display = ("id", "match", "seat", "kind", "status", "event_seq", "accepted_by_seat", "settled", "created_at")
+    list_filter = ("status", "kind")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -157,3 +157,44 @@ class MatchStanding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.seat}: place {self.place}"
+
+
+class ClaimCheck(models.Model):
+    """A claim made through the API and its check (docs/claims.md, service section).
+
+    The claim itself lands in the record as a ``claim`` annotation event once the verdict is known
+    (``event_seq``); this row is what ``GET /api/v1/claims/<id>`` polls while a Celery task finishes a
+    check that did not fit the request budget, and what an accept refers to.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        DONE = "done", _("done")
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="claim_checks")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    client_event_id = models.UUIDField()
+    #: The last event the claim is judged after.
+    at_seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    laid_down = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    verdict = models.JSONField(null=True, blank=True)
+    #: The seq of the ``claim`` event once appended.
+    event_seq = models.PositiveIntegerField(null=True, blank=True)
+    #: The seat that accepted (``None``: not accepted) and whether the plays were recorded after it.
+    accepted_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    settled = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("match", "id")
+        constraints = [models.UniqueConstraint(fields=["match", "client_event_id"], name="claimcheck_client_id_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.match} claim {self.pk} by seat {self.seat} ({self.status})"

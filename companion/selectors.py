@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
 from companion.errors import Forbidden, NotFound
-from companion.models import Event, League, Match, MatchSeat, Membership, Player
+from companion.models import ClaimCheck, Event, League, Match, MatchSeat, Membership, Player
 from scoring.protocol import Game
 from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
 from scoring.registry import get_game
@@ -51,10 +51,10 @@ def snapshot_load(match: Match, seq: int) -> Any:
 
 
 def recorded_events(match: Match) -> list[RecordedEvent]:
-    return [
-        RecordedEvent(seq=e.seq, type=e.type, payload=e.payload)
-        for e in Event.objects.filter(match=match).only("seq", "type", "payload").order_by("seq")
-    ]
+    """The events up to ``match.last_seq``: a read outside the match lock may meet events committed
+    after it loaded the match, and the state it caches is keyed by ``match.last_seq``."""
+    events = Event.objects.filter(match=match, seq__lte=match.last_seq).only("seq", "type", "payload")
+    return [RecordedEvent(seq=e.seq, type=e.type, payload=e.payload) for e in events.order_by("seq")]
 
 
 def seat_names(match: Match) -> list[str]:
@@ -93,6 +93,59 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
         "summary": game.summary(match_state_get(match) if state is None else state),
+        # only claims in the record: the summary stays a function of (match, last_seq), its ETag
+        "claims": match_claims_get(match=match),
+    }
+
+
+def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
+    """The claims in the match's record, read from its ``claim`` / ``claim_accept`` events (so an
+    imported record shows its claims too, and the summary stays a function of (match, last_seq), which
+    its ETag relies on). Pending checks are listed by ``/matches/{id}/claims/``."""
+    from companion.claim_positions import CLAIM_GAMES
+
+    if match.game not in CLAIM_GAMES:  # no query for games without claims
+        return []
+    rows = list(
+        Event.objects.filter(match=match, type__in=("claim", "claim_accept"))
+        .order_by("seq")
+        .values_list("seq", "type", "payload", "client_event_id")
+    )
+    if not rows:
+        return []
+    checks = {c.client_event_id: c for c in ClaimCheck.objects.filter(match=match)}
+    claims: dict[int, dict[str, Any]] = {}
+    for seq, event_type, payload, client_event_id in rows:
+        if event_type == "claim":
+            check = checks.get(client_event_id)
+            entry = _claim_entry(seq, payload)
+            entry["claim"] = check.pk if check is not None else None
+            entry["settled"] = bool(check is not None and check.settled)
+            claims[seq] = entry
+        elif payload.get("seq") in claims:
+            entry = claims[payload["seq"]]
+            entry.update(accepted=True, accepted_by=payload.get("seat"))
+            entry["settled"] = entry["settled"] or bool(payload.get("settled"))
+    return list(claims.values())
+
+
+def _claim_entry(seq: int, payload: dict[str, Any]) -> dict[str, Any]:
+    v = payload.get("verdict") or {}
+    return {
+        "seq": seq,
+        "at_seq": payload.get("at_seq"),
+        "seat": payload.get("seat"),
+        "kind": payload.get("kind"),
+        "tricks": payload.get("tricks"),
+        "laid_down": payload.get("laid_down", []),
+        "verdict": v.get("status"),
+        "reason": v.get("reason"),
+        "counter_line": v.get("counter_line", []),
+        "distribution": v.get("distribution"),
+        "elapsed_ms": v.get("elapsed_ms"),
+        "positions": v.get("positions"),
+        "accepted": False,
+        "accepted_by": None,
     }
 
 
@@ -216,3 +269,29 @@ def snapshot_forget(match: Match, seq: int) -> None:
     key = snapshot_key(match, seq)
     cache.delete(key)
     _LIVE_STATES.pop(key, None)
+
+
+def claim_json(check: ClaimCheck) -> dict[str, Any]:
+    """What the poll URL and the match summary show of a claim."""
+    v = check.verdict or {}
+    return {
+        "claim": check.pk,
+        "match": check.match_id,
+        "status": check.status,
+        "seq": check.event_seq,
+        "at_seq": check.at_seq,
+        "seat": check.seat,
+        "kind": check.kind,
+        "tricks": check.tricks,
+        "laid_down": check.laid_down,
+        "verdict": v.get("status") if v else None,
+        "reason": v.get("reason"),
+        "counter_line": v.get("counter_line", []),
+        "distribution": v.get("distribution"),
+        "elapsed_ms": v.get("elapsed_ms"),
+        "positions": v.get("positions"),
+        "accepted": check.accepted_by_seat is not None,
+        "accepted_by": check.accepted_by_seat,
+        "settled": check.settled,
+        "poll": f"/api/v1/claims/{check.pk}",
+    }

@@ -24,10 +24,19 @@ from rest_framework.authtoken.models import Token
 
 from companion import selectors
 from companion.db import writing
-from companion.errors import Conflict, Forbidden, Invalid, NotFound
+from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
 from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
 from scoring.errors import EventFormatError, RulesError, ScoringError
-from scoring.record import CORRECTION_TYPES, RecordedEvent, ReplayError, effective_events, load, replay_events
+from scoring.record import (
+    ANNOTATION_TYPES,
+    CORRECTION_TYPES,
+    RecordedEvent,
+    ReplayError,
+    check_annotation,
+    effective_events,
+    load,
+    replay_events,
+)
 from scoring.registry import get_game
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a table
@@ -157,8 +166,14 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     if match.seats.filter(player=player).exists():
         return match
     if seat is None:
-        free = [s.seat for s in match.seats.filter(player__user__isnull=True)]
-        raise Invalid("seat_required", "Say which seat is yours.", fields={"seat": "required"}, free_seats=free)
+        free = list(match.seats.filter(player__user__isnull=True).values_list("seat", "player__name"))
+        raise Invalid(
+            "seat_required",
+            "Say which seat is yours.",
+            fields={"seat": "required"},
+            free_seats=[seat for seat, _ in free],
+            free_seat_names=[name for _, name in free],
+        )
     target = match.seats.select_related("player").filter(seat=seat).first()
     if target is None:
         raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
@@ -193,6 +208,11 @@ def _engine_error(exc: ScoringError) -> ScoringError:
 def _next_state(match: Match, event_type: str, payload: Mapping[str, Any]) -> Any:
     """One engine step from the cached state; a correction replays the effective events."""
     game = get_game(match.game)
+    if event_type in ANNOTATION_TYPES:
+        # a claim or an accept changes nothing in the play: the state stays the same
+        claims = set(Event.objects.filter(match=match, type="claim").values_list("seq", flat=True))
+        check_annotation(RecordedEvent(match.last_seq + 1, event_type, dict(payload)), claims)
+        return selectors.match_state_get(match)
     if event_type in CORRECTION_TYPES:
         events = [*selectors.recorded_events(match), RecordedEvent(match.last_seq + 1, event_type, dict(payload))]
         return selectors.match_state_replay(match, events)
@@ -201,7 +221,14 @@ def _next_state(match: Match, event_type: str, payload: Mapping[str, Any]) -> An
     return game.apply_json(selectors.match_state_get(match), event_type, payload)
 
 
-@writing
+class _StaleSeq(Exception):
+    """``expected_seq`` is not the next seq: raised under the match lock, answered after it."""
+
+    def __init__(self, match: Match, expected_seq: int) -> None:
+        super().__init__(expected_seq)
+        self.match, self.expected_seq = match, expected_seq
+
+
 def event_append(
     *,
     match_id: int,
@@ -210,6 +237,7 @@ def event_append(
     client_event_id: uuid.UUID,
     expected_seq: int | None,
     user: User | None,
+    annotation: bool = False,
 ) -> AppendResult:
     """Append one event to a match's record, or explain why not (nothing is stored on any error).
 
@@ -217,13 +245,52 @@ def event_append(
     corrections that name their target). A ``client_event_id`` seen before returns the stored event
     when the body is the same, and is a conflict when it differs. ``user`` must be allowed to record
     (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
+    ``annotation`` lets ``claim``/``claim_accept`` through: only :mod:`companion.claims` writes them.
     """
+    try:
+        return _event_append(
+            match_id=match_id,
+            type=type,
+            payload=payload,
+            client_event_id=client_event_id,
+            expected_seq=expected_seq,
+            user=user,
+            annotation=annotation,
+        )
+    except _StaleSeq as stale:
+        # The 409 carries the match as it was under the lock, built after the lock is released: phones
+        # racing on one match (bench/phones.py) queue on that lock, and a summary is not free.
+        match, next_seq = stale.match, stale.match.last_seq + 1
+        raise Conflict(
+            "stale_seq",
+            f"The next event is {next_seq}, not {stale.expected_seq}: someone recorded first.",
+            extra={"current": selectors.match_summary_get(match=match)},
+            expected_seq=stale.expected_seq,
+            next_seq=next_seq,
+        ) from None
+
+
+@writing
+def _event_append(
+    *,
+    match_id: int,
+    type: str,
+    payload: Mapping[str, Any],
+    client_event_id: uuid.UUID,
+    expected_seq: int | None,
+    user: User | None,
+    annotation: bool,
+) -> AppendResult:
     try:
         match = Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound("match_not_found", f"There is no match {match_id}.", match=match_id) from None
     if user is not None:
         selectors.match_recording_check(user=user, match=match)
+    if type in ANNOTATION_TYPES and not annotation:
+        raise Unprocessable(
+            "use_claims_endpoint", "Claims are made with POST /api/v1/matches/{id}/claims/, which checks them."
+        )
     digest = body_hash(type, payload)
     existing = next(iter(Event.objects.filter(match=match, client_event_id=client_event_id).order_by()[:1]), None)
     if existing is not None:
@@ -235,13 +302,7 @@ def event_append(
             )
         return AppendResult(existing, match, created=False)
     if expected_seq is not None and expected_seq != match.last_seq + 1:
-        raise Conflict(
-            "stale_seq",
-            f"The next event is {match.last_seq + 1}, not {expected_seq}: someone recorded first.",
-            extra={"current": selectors.match_summary_get(match=match)},
-            expected_seq=expected_seq,
-            next_seq=match.last_seq + 1,
-        )
+        raise _StaleSeq(match, expected_seq)
     try:
         state = _next_state(match, type, payload)
     except ScoringError as exc:

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "companion",
     "api",
     "league",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -144,6 +145,10 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
+#: A claim answered within this many milliseconds is answered in the request (201); else 202 + Celery.
+COMPANION_CLAIM_REQUEST_BUDGET_MS = env.int("COMPANION_CLAIM_REQUEST_BUDGET_MS", default=200)
+#: The Celery task's budget for a claim check, in seconds; past it the verdict is "undetermined".
+COMPANION_CLAIM_BUDGET_S = env.float("COMPANION_CLAIM_BUDGET_S", default=2.0)
 
 # -- auth, i18n, static -------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -15,3 +15,11 @@ def standings_rebuild(match_id: int) -> int:
     # The league's derived rows and ratings follow the same trigger: finishing, or a correction.
     league_services.match_derive(match_id=match_id)
     return rows
+
+
+@shared_task(name="companion.claim_check", acks_late=True, time_limit=60, soft_time_limit=50)
+def claim_check(claim_id: int) -> str:
+    """Finish a claim check that did not fit the request budget (idempotent: appends once)."""
+    from companion.claims import claim_check_finish
+
+    return claim_check_finish(claim_id=claim_id)

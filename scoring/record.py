@@ -11,6 +11,14 @@ Two event types belong to every game and are handled here, not by the engines:
 
 Corrections never remove anything from the record: replay applies the game events in order, each
 in its latest amended form, skipping the voided ones.
+
+Two more are *annotations*: they say something about the play without changing it, so replay skips
+them (engines never see them and replays stay deterministic):
+
+``claim``         ``{"at_seq": N, "seat", "kind", "tricks"?, "laid_down"?, "verdict"}`` — seat claimed
+                  after event N (``all_tricks``, ``at_least`` N ``tricks``, ``no_more_points``,
+                  ``contract``) and the claim checker answered ``verdict`` (docs/claims.md);
+``claim_accept``  ``{"seq": N, "seat", "settled"?}`` — seat accepted the claim of event N.
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ from scoring.registry import get_game
 
 FORMAT = "companion-record/1"
 CORRECTION_TYPES = frozenset({"void", "amend"})
+ANNOTATION_TYPES = frozenset({"claim", "claim_accept"})
+CLAIM_KINDS = ("all_tricks", "at_least", "no_more_points", "contract")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +137,16 @@ def dump(record: MatchRecord) -> str:
 
 
 def effective_events(events: Sequence[RecordedEvent]) -> list[RecordedEvent]:
-    """The game events that count, in order, after applying every void and amend."""
+    """The game events that count, in order, after applying every void and amend (annotations skipped)."""
     current: dict[int, RecordedEvent | None] = {}
     order: list[int] = []
+    claims: set[int] = set()
     for event in events:
-        if event.type in CORRECTION_TYPES:
+        if event.type in ANNOTATION_TYPES:
+            check_annotation(event, claims)
+            if event.type == "claim":
+                claims.add(event.seq)
+        elif event.type in CORRECTION_TYPES:
             target = check_correction(event, current)
             if event.type == "void":
                 current[target] = None
@@ -166,8 +181,8 @@ def check_correction(event: RecordedEvent, current: Mapping[int, RecordedEvent |
             raise EventFormatError(
                 "invalid_field", "An amend gives the corrected event's type.", fields={"type": "required"}
             )
-        if event.payload["type"] in CORRECTION_TYPES:
-            raise EventFormatError("invalid_field", "An amend cannot turn an event into a correction.")
+        if event.payload["type"] in CORRECTION_TYPES | ANNOTATION_TYPES:
+            raise EventFormatError("invalid_field", "An amend cannot turn an event into a correction or a claim.")
         inner = event.payload.get("payload", {})
         if not isinstance(inner, Mapping):
             raise EventFormatError(
@@ -177,6 +192,48 @@ def check_correction(event: RecordedEvent, current: Mapping[int, RecordedEvent |
     if extra:
         raise EventFormatError("unknown_field", f"A {event.type} has no field {sorted(extra)[0]!r}.")
     return target
+
+
+def _field_error(event: RecordedEvent, name: str, what: str) -> EventFormatError:
+    return EventFormatError("invalid_field", f"A {event.type}'s {name} must be {what}.", fields={name: what})
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_annotation(event: RecordedEvent, claims: set[int] | frozenset[int] = frozenset()) -> None:
+    """Check the shape of a ``claim`` / ``claim_accept`` (``claims``: the seqs of earlier claims).
+
+    The verdict itself is the claim checker's output, stored as it was given (docs/claims.md).
+    """
+    p = event.payload
+    if not _is_int(p.get("seat")) or p["seat"] < 0:
+        raise _field_error(event, "seat", "a seat number")
+    if event.type == "claim_accept":
+        allowed = {"seq", "seat", "settled"}
+        if not _is_int(p.get("seq")) or p["seq"] not in claims:
+            raise RulesError(
+                "no_such_claim", f"There is no claim at event {p.get('seq')} to accept.", rule="DESIGN.md §2"
+            )
+        if "settled" in p and not isinstance(p["settled"], bool):
+            raise _field_error(event, "settled", "true or false")
+    else:
+        allowed = {"at_seq", "seat", "kind", "tricks", "laid_down", "verdict"}
+        if not _is_int(p.get("at_seq")) or not 0 <= p["at_seq"] < event.seq:
+            raise _field_error(event, "at_seq", "the seq of an earlier event")
+        if p.get("kind") not in CLAIM_KINDS:
+            raise _field_error(event, "kind", f"one of {', '.join(CLAIM_KINDS)}")
+        if "tricks" in p and (not _is_int(p["tricks"]) or p["tricks"] < 0):
+            raise _field_error(event, "tricks", "a number of tricks")
+        laid = p.get("laid_down", [])
+        if not isinstance(laid, list) or not all(isinstance(c, str) for c in laid):
+            raise _field_error(event, "laid_down", "a list of cards")
+        if not isinstance(p.get("verdict"), Mapping) or not isinstance(p["verdict"].get("status"), str):
+            raise _field_error(event, "verdict", "the claim checker's verdict")
+    extra = set(p) - allowed
+    if extra:
+        raise EventFormatError("unknown_field", f"A {event.type} has no field {sorted(extra)[0]!r}.")
 
 
 def replay_events(game: Game[Any, Any], state: Any, events: Iterable[RecordedEvent]) -> Any:
@@ -196,6 +253,6 @@ def replay(record: MatchRecord) -> Any:
     try:
         events = effective_events(record.events)
     except ScoringError as exc:
-        bad = next((e.seq for e in record.events if e.type in CORRECTION_TYPES), 0)
+        bad = next((e.seq for e in record.events if e.type in CORRECTION_TYPES | ANNOTATION_TYPES), 0)
         raise ReplayError(bad, exc) from exc
     return replay_events(game, state, events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.record import FORMAT
+from scoring.record import CLAIM_KINDS, FORMAT
 from scoring.registry import all_games
 
 _CORRECTIONS: dict[str, Any] = {
@@ -29,6 +29,38 @@ _CORRECTIONS: dict[str, Any] = {
             "reason": {"type": "string"},
         },
         "required": ["seq", "type", "payload"],
+        "additionalProperties": False,
+    },
+    "claim": {
+        "type": "object",
+        "description": (
+            "An annotation (replay skips it): `seat` claimed after event `at_seq` and the claim checker "
+            "answered `verdict` (docs/claims.md)."
+        ),
+        "properties": {
+            "at_seq": {"type": "integer", "minimum": 0},
+            "seat": {"type": "integer", "minimum": 0},
+            "kind": {"enum": list(CLAIM_KINDS)},
+            "tricks": {"type": "integer", "minimum": 0},
+            "laid_down": {"type": "array", "items": {"type": "string"}},
+            "verdict": {
+                "type": "object",
+                "properties": {"status": {"enum": ["holds", "fails", "undetermined"]}},
+                "required": ["status"],
+            },
+        },
+        "required": ["at_seq", "seat", "kind", "verdict"],
+        "additionalProperties": False,
+    },
+    "claim_accept": {
+        "type": "object",
+        "description": "An annotation: `seat` accepted the claim of event `seq` (`settled`: the plays follow).",
+        "properties": {
+            "seq": {"type": "integer", "minimum": 1},
+            "seat": {"type": "integer", "minimum": 0},
+            "settled": {"type": "boolean"},
+        },
+        "required": ["seq", "seat"],
         "additionalProperties": False,
     },
 }

@@ -14,7 +14,12 @@ from typing import Any
 
 import pytest
 
-REQUIRE_SERVICES = os.environ.get("COMPANION_REQUIRE_SERVICES") == "1"
+#: CI sets these so that a missing service or browser fails the run instead of skipping tests.
+REQUIRED = {
+    "integration": os.environ.get("COMPANION_REQUIRE_SERVICES") == "1",
+    "browser": os.environ.get("COMPANION_REQUIRE_BROWSER") == "1",
+}
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 
 
 def _integration_missing() -> str | None:
@@ -26,8 +31,10 @@ def _integration_missing() -> str | None:
 
 
 def _browser_missing() -> str | None:
-    if os.environ.get("COMPANION_BROWSER") != "1":
-        return "COMPANION_BROWSER=1 is not set (needs Chromium via playwright)"
+    if os.environ.get("COMPANION_BROWSER") == "0":
+        return "COMPANION_BROWSER=0"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"no Chromium at {CHROMIUM} (scripts/install_browser.sh installs it)"
     return None
 
 
@@ -37,8 +44,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if item.get_closest_marker(marker) is None:
             continue
         missing = check()
-        if missing and REQUIRE_SERVICES:
-            pytest.fail(f"COMPANION_REQUIRE_SERVICES=1 but {missing}: this {marker} test must run", pytrace=False)
+        if missing and REQUIRED[marker]:
+            pytest.fail(f"this {marker} test must run in CI, but {missing}", pytrace=False)
         if missing:
             pytest.skip(f"{marker} test skipped: {missing}")
 

@@ -270,3 +270,10 @@ def test_stored_events_cannot_be_changed_or_deleted(alice: Person, hearts_match:
     with pytest.raises(RuntimeError, match="append-only"):
         event.delete()
     assert Event.objects.get(match_id=hearts_match["id"], seq=1).payload == HAND
+
+
+def test_events_name_their_recorder_by_player_name(alice: Person, hearts_match: dict[str, Any]) -> None:
+    response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
+    assert response.json()["event"]["recorded_by_name"] == "Alice"
+    events = alice.get(f"/api/v1/matches/{hearts_match['id']}/events/").json()
+    assert [(e["recorded_by"], e["recorded_by_name"]) for e in events] == [("alice", "Alice")]

@@ -164,3 +164,12 @@ def test_it_rejects_a_bad_join(alice: Person, bob: Person, body: dict[str, Any],
     response = bob.post("/api/v1/matches/join", body)
     assert (response.status_code, response.json()["code"]) == (status, code)
     assert [s.player.name for s in Match.objects.get(pk=match["id"]).seats.all()] == ["Alice", "Bobby", "Cat"]
+
+
+def test_a_join_without_a_seat_offers_the_free_seats_by_name(alice: Person, bob: Person) -> None:
+    match = alice.create_match([alice.player.pk, "Bobby", "Cat"])
+    response = bob.post("/api/v1/matches/join", {"code": match["join_code"]})
+    assert response.status_code == 400
+    params = response.json()["params"]
+    # Seat 0 is alice's (she has an account); seats 1 and 2 are names typed at the table.
+    assert (params["free_seats"], params["free_seat_names"]) == ([1, 2], ["Bobby", "Cat"])

@@ -74,7 +74,33 @@ def test_the_snapshot_cache_can_be_lost(alice: Person, hearts_match: dict[str, A
     """Appending after the cache is cleared rebuilds the state by replay."""
     from django.core.cache import cache
 
+    from companion import selectors
+
     alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
     cache.clear()
+    selectors._LIVE_STATES.clear()  # the in-process memo too, or nothing is replayed
     response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=2)
     assert response.json()["summary"]["totals"] == [6, 36, 0, 10]
+
+
+def test_a_replay_for_a_stale_read_stops_at_its_seq(alice: Person, hearts_match: dict[str, Any]) -> None:
+    """A poll reads the match (last_seq 1), another phone appends seq 2, then the poll rebuilds a lost
+    snapshot. The replay must stop at seq 1: otherwise the poll answers "last_seq 1" with the totals
+    of seq 2, and caches the state of seq 2 under the key of seq 1 (a key that must never change)."""
+    from django.core.cache import cache
+
+    from companion import selectors
+    from companion.models import Match
+    from scoring.registry import get_game
+
+    alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
+    stale = Match.objects.get(pk=hearts_match["id"])
+    alice.append(hearts_match["id"], "hand_result", {"points": [10, 6, 4, 6]}, expected_seq=2)
+    cache.clear()
+    selectors._LIVE_STATES.clear()
+    summary = selectors.match_summary_get(match=stale)
+    assert (summary["last_seq"], summary["summary"]["totals"]) == (1, [3, 18, 0, 5])
+    selectors._LIVE_STATES.clear()  # what another worker finds: the shared cache only
+    assert get_game("hearts").summary(selectors.snapshot_load(stale, 1))["totals"] == [3, 18, 0, 5]
+    response = alice.append(hearts_match["id"], "hand_result", {"points": [0, 8, 9, 9]}, expected_seq=3)
+    assert response.json()["summary"]["totals"] == [13, 32, 13, 20]  # 3+10+0, 18+6+8, 0+4+9, 5+6+9

@@ -1,0 +1,158 @@
+"""Claims: "the rest are mine" checked by searching every way the remaining cards can be played.
+
+>>> from scoring.cards import parse_cards
+>>> pos = Position.hearts([parse_cards("AS KS"), parse_cards("2S 3S"), parse_cards("4S 5S"), parse_cards("6S 7S")],
+...                       leader=0, hearts_broken=True)
+>>> check_claim(pos, Claim(ClaimKind.ALL_TRICKS, claimant=0)).status
+'holds'
+>>> v = check_claim(pos, Claim(ClaimKind.ALL_TRICKS, claimant=1))
+>>> v.status, [str(p) for p in v.counter_line][:4]
+('fails', ['0:AS', '1:3S', '2:5S', '3:7S'])
+
+The claimant plays against every other player together; each plays by the rules of the game and
+the match's variants. With every hand known the verdict is exact; with only some known it holds
+only if it holds for every deal of the unseen cards consistent with the record. See docs/claims.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scoring.cards import Card
+from scoring.claims.games import check_claim_kind, claim_score, claim_target
+from scoring.claims.position import (
+    BourrePlay,
+    Claim,
+    ClaimKind,
+    GameName,
+    HeartsPlay,
+    Play,
+    Position,
+    ThousandPlay,
+)
+from scoring.claims.solver import Engine, Timeout
+from scoring.claims.unknown import distributions, pins_from_line
+
+__all__ = [
+    "BourrePlay",
+    "Claim",
+    "ClaimKind",
+    "GameName",
+    "HeartsPlay",
+    "Play",
+    "Position",
+    "ThousandPlay",
+    "Verdict",
+    "check_claim",
+]
+
+HOLDS, FAILS, UNDETERMINED = "holds", "fails", "undetermined"
+DEFAULT_BUDGET_S = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to a claim. ``counter_line`` (and, when hands were unknown, ``distribution``) are
+    given when it fails; ``elapsed_s`` and ``positions`` say what the answer cost."""
+
+    status: str
+    claim: Claim
+    reason: str
+    elapsed_s: float
+    positions: int
+    counter_line: tuple[Play, ...] = ()
+    distribution: tuple[tuple[Card, ...], ...] | None = None
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "status": self.status,
+            "claim": {
+                "kind": str(self.claim.kind),
+                "claimant": self.claim.claimant,
+                "tricks": self.claim.tricks,
+                "bid": self.claim.bid,
+            },
+            "reason": self.reason,
+            "elapsed_ms": round(self.elapsed_s * 1000, 3),
+            "positions": self.positions,
+            "counter_line": [p.as_json() for p in self.counter_line],
+        }
+        if self.distribution is not None:
+            out["distribution"] = [[str(c) for c in h] for h in self.distribution]
+        return out
+
+
+def check_claim(
+    pos: Position,
+    claim: Claim,
+    *,
+    budget_s: float = DEFAULT_BUDGET_S,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Verdict:
+    """Decide ``claim`` in ``pos`` within ``budget_s`` seconds measured by ``clock``."""
+    check_claim_kind(pos, claim)
+    start = clock()
+    deadline = start + budget_s
+    need = claim_target(pos, claim) - claim_score(pos, claim)
+    nodes = 0
+
+    def verdict(status: str, reason: str, **kw: object) -> Verdict:
+        return Verdict(status, claim, reason, clock() - start, nodes, **kw)  # type: ignore[arg-type]
+
+    if pos.all_known:
+        engine = Engine(pos, claim, clock=clock, deadline=deadline)
+        try:
+            ok = engine.solve_deepening(need) if claim.kind is ClaimKind.NO_MORE_POINTS else engine.solve(need)
+            if ok:
+                return _done(verdict(HOLDS, "the claimant makes it against every defence"), engine)
+            line = tuple(engine.counter_line(need))
+        except Timeout:
+            nodes = engine.stats.nodes
+            return verdict(UNDETERMINED, "the time budget ran out")
+        nodes = engine.stats.nodes
+        return verdict(FAILS, "the others can beat it", counter_line=line)
+
+    if next(distributions(pos), None) is None:
+        return verdict(UNDETERMINED, "no deal of the unseen cards fits the record (hand sizes, shown voids)")
+    pooled = Engine(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
+    pins: dict[Card, int] = {}
+    try:
+        if pooled.solve(need):
+            nodes = pooled.stats.nodes
+            return verdict(HOLDS, "the claimant makes it however the unseen cards lie")
+        pins = pins_from_line(pos, pooled.counter_line(need))
+    except Timeout:
+        pass  # the pooled game is only a shortcut: go on to the deals if time is left
+    nodes = pooled.stats.nodes
+    tt: dict[object, list[int]] = {}
+    deals = 0
+    try:
+        for hands in distributions(pos, pins):
+            deals += 1
+            full = pos.with_hands(hands)
+            engine = Engine(full, claim, clock=clock, deadline=deadline, tt=tt)
+            try:
+                ok = engine.solve(need)
+                line = () if ok else tuple(engine.counter_line(need))
+            finally:
+                nodes += engine.stats.nodes
+            if not ok:
+                return verdict(
+                    FAILS,
+                    f"the others can beat it if the cards lie as shown (deal {deals})",
+                    counter_line=line,
+                    distribution=hands,
+                )
+            if clock() > deadline:
+                raise Timeout
+    except Timeout:
+        return verdict(UNDETERMINED, f"the time budget ran out after {deals} possible deals")
+    if deals == 0:
+        return verdict(UNDETERMINED, "no deal of the unseen cards fits the record")
+    return verdict(HOLDS, f"the claimant makes it in all {deals} possible deals")
+
+
+def _done(v: Verdict, engine: Engine) -> Verdict:
+    return Verdict(v.status, v.claim, v.reason, v.elapsed_s, engine.stats.nodes, v.counter_line, v.distribution)

@@ -1,0 +1,159 @@
+"""Bitmask encoding of cards for the fast claim search, and the search state's basic facts.
+
+A card is bit ``16·suit + strength`` (suits C D H S; strength 0 = lowest of the game's rank order).
+"""
+
+from __future__ import annotations
+
+from scoring.cards import Card, Suit, card_of
+from scoring.claims.position import ClaimKind, GameName, PlayRules
+from scoring.tricks import TEN_HIGH
+
+SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+SM = tuple(0xFFFF << (16 * i) for i in range(4))
+HEARTS_I = 2
+ANNOUNCE = 64  # move flag: Thousand marriage announced with this lead
+INF = 10**9
+
+
+class Timeout(Exception):
+    """The time budget ran out."""
+
+
+def _strength(game: GameName, rank: int) -> int:
+    return TEN_HIGH[rank] if game is GameName.THOUSAND else rank - 2
+
+
+def cid_of(game: GameName, card: Card) -> int:
+    assert card.suit is not None
+    return SUIT_INDEX[card.suit] * 16 + _strength(game, card.rank)
+
+
+def card_of_cid(game: GameName, cid: int) -> Card:
+    suit = SUITS[cid >> 4]
+    st = cid & 15
+    rank = next(r for r, s in TEN_HIGH.items() if s == st) if game is GameName.THOUSAND else st + 2
+    return card_of(rank, suit)
+
+
+def mask_of(game: GameName, cards: tuple[Card, ...] | frozenset[Card] | list[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << cid_of(game, c)
+    return m
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        b = m & -m
+        out.append(b.bit_length() - 1)
+        m ^= b
+    return out
+
+
+_Done = tuple[int, list[int], list[int], int, int]
+_Undo = tuple[int, int, tuple[int, int, bool, int, bool], int | None, _Done | None, int]
+
+
+class EngineState:
+    """The fields of the search state (set by :class:`~scoring.claims.solver.Engine`) and the
+    facts every part of the search reads."""
+
+    game: GameName
+    rules: PlayRules
+    n: int
+    claimant: int
+    kind: ClaimKind
+    pool_mode: bool
+    hands: list[int]
+    pool: int
+    voids: list[int]
+    leader: int
+    trick: list[int]
+    trump: int
+    broken: bool
+    first: bool
+    won: list[int]
+    announced: int
+    played: int
+    known_out: list[int]
+    full: tuple[int, ...]
+    qs: int
+    value: list[int]
+    cls: list[int]
+    sign: int
+    per_trick: bool
+    cinch: bool
+    use_bounds: bool
+    allm: int
+    tmask: int
+    wstack: list[int]
+    live_pts: int
+
+    def to_act(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    def trick_mask(self) -> int:
+        return self.tmask
+
+    def all_cards(self) -> int:
+        return self.allm
+
+    def cards_left(self) -> int:
+        return self.allm.bit_count()
+
+    def winner_index(self) -> int:
+        """Index in the trick of the card winning it so far."""
+        return self.wstack[-1] if self.wstack else 0
+
+    def _beats(self, x: int, w: int) -> bool:
+        if x >> 4 == w >> 4:
+            return (x & 15) > (w & 15)
+        return x >> 4 == self.trump
+
+    def beat_mask(self, w: int) -> int:
+        """Cards that would beat ``w`` when it is winning the trick."""
+        s = w >> 4
+        m = SM[s] & ~((2 << w) - 1)
+        if self.trump >= 0 and s != self.trump:
+            m |= SM[self.trump]
+        return m
+
+    def live(self) -> int:
+        m = self.all_cards() | self.trick_mask()
+        if self.cinch:
+            m |= self.full[self.trump] & ~self.played
+        return m
+
+    def _opponents(self) -> int:
+        m = self.pool
+        for s, h in enumerate(self.hands):
+            if s != self.claimant:
+                m |= h
+        return m
+
+
+_PEXT: dict[tuple[int, int], int] = {}
+
+
+def _pext(live: int, owned: int) -> int:
+    """``owned``'s bits renumbered by their rank among ``live``'s bits (parallel bit extract)."""
+    if not owned:
+        return 0
+    k = (live, owned)
+    r = _PEXT.get(k)
+    if r is None:
+        r = 0
+        for i, b in enumerate(_bits(live)):
+            if owned >> b & 1:
+                r |= 1 << i
+        if len(_PEXT) < 1_000_000:
+            _PEXT[k] = r
+    return r
+
+
+def _full_suit(game: GameName, s: int) -> int:
+    n = 6 if game is GameName.THOUSAND else 13
+    return ((1 << n) - 1) << (16 * s)

@@ -1,0 +1,225 @@
+"""Cheap bounds on what the claimant can still make, which settle a node without searching it."""
+
+from __future__ import annotations
+
+from scoring.claims.bits import HEARTS_I, SM, SUITS, EngineState, _bits
+from scoring.claims.games import marriage_value
+from scoring.claims.position import BourrePlay, ClaimKind, HeartsPlay, ThousandPlay
+
+
+class BoundsMixin(EngineState):
+    """(lower, upper) bounds on the claimant's further gain; see :meth:`bounds`."""
+
+    def bounds(self) -> tuple[int, int]:
+        """Cheap (lower, upper) bounds on what the claimant can still gain from here."""
+        rem_tricks = (self.allm.bit_count() + len(self.trick)) // self.n
+        claimant_played = self.trick and ((self.claimant - self.leader) % self.n) < len(self.trick)
+        if self.per_trick:
+            lo, hi = 0, rem_tricks
+            if claimant_played and (self.leader + self.winner_index()) % self.n != self.claimant:
+                hi -= 1  # this trick is already lost to the claimant
+            elif not self.trick and self.use_bounds:
+                if self.leader == self.claimant:
+                    lo = self.quick_tricks()[0]
+                elif not self.pool_mode:
+                    hi -= self.opponents_sure_trick()
+                if self.trump >= 0:
+                    mine, _pts, theirs = self.top_trumps()
+                    lo = max(lo, mine)
+                    hi = min(hi, rem_tricks - theirs)
+            return lo, hi
+        live_pts = self.live_pts
+        if self.kind is ClaimKind.NO_MORE_POINTS:
+            if not self.trick and self.use_bounds:
+                if self.claimant_always_under():
+                    return 0, 0
+                if self.leader != self.claimant and not self.pool_mode:
+                    return -live_pts, -self.opponents_force_points()
+            return -live_pts, 0
+        hi = live_pts + self.potential_marriages()
+        lo = 0
+        if not self.trick and self.use_bounds:
+            if self.leader == self.claimant:
+                lo = self.quick_tricks()[1]
+            if self.trump >= 0:
+                lo = max(lo, self.top_trumps()[1])
+        return lo, hi
+
+    def top_trumps(self) -> tuple[int, int, int]:
+        """With a trump that cannot change: the claimant's trumps above every other trump each win
+        their trick whenever played (count, their own points); and the most trumps one opponent
+        holds above all the claimant's (each wins a trick the claimant loses; 0 in pool mode)."""
+        t = SM[self.trump]
+        me = self.hands[self.claimant] & t
+        opp = self._opponents() & t
+        if isinstance(self.rules, ThousandPlay) and self._opponents_may_announce():
+            return 0, 0, 0
+        top_opp = opp.bit_length()
+        mine = me >> top_opp << top_opp if top_opp else me
+        pts = 0
+        for c in _bits(mine):
+            pts += self.value[c]
+        theirs = 0
+        if not self.pool_mode and not (isinstance(self.rules, ThousandPlay) and self.potential_marriages()):
+            top_me = me.bit_length()
+            for seat, h in enumerate(self.hands):
+                if seat != self.claimant:
+                    above = (h & t) >> top_me
+                    theirs = max(theirs, above.bit_count())
+        return mine.bit_count(), pts, theirs
+
+    def _opponents_may_announce(self) -> bool:
+        holders = [self.pool] if self.pool_mode else [h for s, h in enumerate(self.hands) if s != self.claimant]
+        for s in range(4):
+            if self.announced >> s & 1:
+                continue
+            pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
+            if any(h & pair == pair for h in holders):
+                return True
+        return False
+
+    def potential_marriages(self) -> int:
+        if not isinstance(self.rules, ThousandPlay):
+            return 0
+        h = self.hands[self.claimant]
+        total = 0
+        for s in range(4):
+            pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
+            if not self.announced >> s & 1 and h & pair == pair:
+                total += marriage_value(self.rules, SUITS[s])
+        return total
+
+    def quick_tricks(self) -> tuple[int, int]:
+        """Claimant on lead: winners it can cash one after another (count, their own points)."""
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        rules = self.rules
+        if isinstance(rules, HeartsPlay) and self.first:
+            return 0, 0
+        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
+        if self.cinch or (isinstance(rules, BourrePlay) and rules.must_beat_mode != "any_beating_card"):
+            return 0, 0
+        trump = self.trump
+        opp_trumps = opp & SM[trump] if trump >= 0 else 0
+        count = pts = 0
+        for s in range(4):
+            if opp_trumps and s != trump:
+                continue  # a void opponent could ruff
+            if skip_hearts and s == HEARTS_I:
+                continue  # hearts may not be led yet
+            mine = me & SM[s]
+            top = (opp & SM[s]).bit_length()
+            for c in _bits(mine):
+                if c + 1 > top:
+                    count += 1
+                    pts += self.value[c]
+        return count, pts
+
+    def claimant_always_under(self) -> bool:
+        """Hearts, at a trick boundary: every card of the claimant is below every card the others
+        hold in its suit, so it never wins a trick it did not lead, and if it leads now it can lead
+        a suit the others must overtake. Then it takes no more points."""
+        rules = self.rules
+        if not isinstance(rules, HeartsPlay) or self.first:
+            return False
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        can_lose_lead = False
+        for s in range(4):
+            mine = me & SM[s]
+            if not mine:
+                continue
+            theirs = opp & SM[s]
+            if not theirs:
+                continue
+            if mine.bit_length() > (theirs & -theirs).bit_length():
+                return False
+            if s != HEARTS_I or not rules.must_break_hearts or self.broken or not me & ~SM[HEARTS_I]:
+                can_lose_lead = True
+        if self.leader != self.claimant:
+            # the claimant never wins, so never leads; a suit the others lack is never led to it
+            return True
+        return can_lose_lead  # it leads that suit, loses, and never leads again
+
+    def opponents_force_points(self) -> int:
+        """Hearts, an opponent on lead: 1 if the others can make the claimant win this very trick
+        with a penalty card in it — a suit the claimant must follow in which every other player can
+        play under the claimant's lowest card (or is void), and a heart led or a penalty card to
+        drop on it."""
+        rules = self.rules
+        if not isinstance(rules, HeartsPlay) or self.first:
+            return 0
+        me = self.hands[self.claimant]
+        lead_hand = self.hands[self.leader]
+        others = [s for s in range(self.n) if s != self.claimant and s != self.leader]
+        for s in range(4):
+            mine = me & SM[s]
+            if not mine:
+                continue
+            low = mine & -mine
+            under = low - 1  # cards below the claimant's lowest in this suit
+            lead = lead_hand & SM[s] & under
+            if not lead:
+                continue
+            if s == HEARTS_I and rules.must_break_hearts and not self.broken and lead_hand & ~SM[HEARTS_I]:
+                continue
+            points = s == HEARTS_I or bool(lead & self.qs)
+            ok = True
+            for o in others:
+                h = self.hands[o]
+                if h & SM[s]:
+                    if not h & SM[s] & under:
+                        ok = False
+                        break
+                    if h & SM[s] & under & self.qs:
+                        points = True
+                elif h & (SM[HEARTS_I] | self.qs):
+                    points = True
+            if ok and points:
+                return 1
+        return 0
+
+    def opponents_sure_trick(self) -> int:
+        """An opponent on lead holding the top card of a suit the claimant must follow (or cannot
+        ruff) takes this trick: the opponents lead that suit and play the top card."""
+        rules = self.rules
+        if isinstance(rules, BourrePlay) or (isinstance(rules, HeartsPlay) and self.first):
+            return 0
+        lead_hand = self.hands[self.leader]
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        trump = self.trump
+        for s in range(4):
+            if not lead_hand & SM[s]:
+                continue
+            if (
+                isinstance(rules, HeartsPlay)
+                and s == HEARTS_I
+                and rules.must_break_hearts
+                and not self.broken
+                and lead_hand & ~SM[HEARTS_I]
+            ):
+                continue  # hearts may not be led yet
+            if trump >= 0 and s != trump and not me & SM[s] and me & SM[trump]:
+                continue  # the claimant could ruff
+            if (opp & SM[s]).bit_length() > (me & SM[s]).bit_length():
+                return max(1, self._leader_cashes())
+        return 0
+
+    def _leader_cashes(self) -> int:
+        """No trump: the leader's cards above every other card of their suit each win a trick, one
+        after the other, the leader keeping the lead (the claimant's top cards are counted the
+        same way in :meth:`quick_tricks`)."""
+        if self.trump >= 0:
+            return 0
+        rules = self.rules
+        lead_hand = self.hands[self.leader]
+        others = self.allm & ~lead_hand
+        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
+        k = 0
+        for s in range(4):
+            if skip_hearts and s == HEARTS_I:
+                continue
+            top = (others & SM[s]).bit_length()
+            k += ((lead_hand & SM[s]) >> top).bit_count()
+        return k

@@ -1,0 +1,104 @@
+"""The hook the claims checker looks for (``scoring.claims.adapters``): a Thousand deal in play as
+the checker's position JSON.
+
+Play seats are the deal's active seats in clockwise order (with four players the sitting-out seat is
+left out, thousand.md §3.4); ``seats`` maps them back to table seats. Hands are known when the deal
+recorded them; otherwise ``unseen`` is the pack less what the record shows out of the other hands
+(cards played, the two-player discards, the unused two-player talon pile), and ``voids`` are the
+suits each seat has shown out of (did not follow; did not trump when it had to, §6.2).
+
+Not modelled (docs/claims.md): a trump change pending under ``trump_change_timing = next_trick``
+(``ValueError``) and the four-aces bonus.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.cards import Card, Suit
+from scoring.thousand.bidding import DECK_SET
+from scoring.thousand.play import play_position as thousand_position
+from scoring.thousand.rules import marriage_value
+from scoring.thousand.state import DealState, ThousandState
+
+__all__ = ["play_position"]
+
+
+def _order(active: tuple[int, ...], leader: int) -> tuple[int, ...]:
+    i = active.index(leader)
+    return active[i:] + active[:i]
+
+
+def _voids(deal: DealState, must_trump: bool) -> dict[int, set[Suit]]:
+    """Suits each active seat has shown out of, from the completed tricks and the one in progress."""
+    voids: dict[int, set[Suit]] = {s: set() for s in deal.active}
+    tricks = [(t, trump) for t, _winner, trump in deal.completed]
+    if deal.trick is not None and deal.trick.cards:
+        tricks.append((deal.trick, deal.trump))
+    for trick, trump in tricks:
+        led = trick.cards[0].suit
+        for seat, card in zip(_order(deal.active, trick.leader), trick.cards, strict=False):
+            if card.suit is led or led is None:
+                continue
+            voids[seat].add(led)
+            if must_trump and trump is not None and card.suit is not trump:
+                voids[seat].add(trump)  # §6.2: void in the led suit and did not trump
+    return voids
+
+
+def _out_of_play(deal: DealState) -> frozenset[Card]:
+    """Cards the record shows are in no hand (two players: discards and the unused talon pile)."""
+    out = set(deal.discards)
+    if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
+        out.update(deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2])
+    return frozenset(out)
+
+
+def play_position(state: ThousandState) -> dict[str, Any]:
+    """The checker's position JSON of the deal in play (``RulesError("not_playing")`` otherwise)."""
+    pp = thousand_position(state)
+    deal = state.deal
+    assert deal is not None
+    v = state.variants
+    if v.trump_change_timing != "immediate" and pp.next_trump not in (None, pp.trump):
+        raise ValueError("a trump change is pending (trump_change_timing = next_trick): not modelled")
+    active = pp.active
+    in_trick = set(_order(active, pp.trick_leader)[: len(pp.trick_cards)])
+    sizes = [pp.tricks_left - (1 if s in in_trick else 0) for s in active]
+    hands = [pp.hands.get(s) for s in active]
+    known = frozenset(c for h in hands if h is not None for c in h)
+    played = frozenset(deal.played) - frozenset(pp.trick_cards)
+    unseen = DECK_SET - played - frozenset(pp.trick_cards) - known - _out_of_play(deal)
+    bonus = dict.fromkeys(active, 0)
+    for seat, suit in pp.marriages:
+        if seat in bonus:
+            bonus[seat] += marriage_value(suit, v)
+    voids = _voids(deal, v.must_trump_when_void)
+    return {
+        "game": "thousand",
+        "seats": list(active),
+        "rules": {
+            "must_trump_when_void": v.must_trump_when_void,
+            "must_head_trick": v.must_head_trick,
+            "must_overtrump": v.must_overtrump,
+            "marriage_requires_won_trick": v.marriage_requires_won_trick,
+            "spades_marriage_value": v.spades_marriage_value,
+        },
+        "hands": [None if h is None else sorted(map(str, h)) for h in hands],
+        "leader": active.index(pp.trick_leader),
+        "trick": [str(c) for c in pp.trick_cards],
+        "trump": None if pp.trump is None else str(pp.trump),
+        "played": sorted(map(str, played)),
+        "tricks_won": [pp.tricks_won.get(s, 0) for s in active],
+        "points_won": [pp.points.get(s, 0) for s in active],
+        "bonus": [bonus[s] for s in active],
+        "announced": sorted(str(suit) for _seat, suit in pp.marriages),
+        "hearts_broken": False,
+        "first_trick": pp.trick_number == 1,
+        "hand_sizes": sizes,
+        "unseen": [] if all(h is not None for h in hands) else sorted(map(str, unseen)),
+        "voids": [sorted(str(x) for x in voids[s]) for s in active],
+        "known_out": [[] for _ in active],
+        "declarer": pp.declarer,
+        "contract": pp.contract,
+    }

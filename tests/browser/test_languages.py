@@ -1,0 +1,114 @@
+"""The German and Russian screens: every visible string translated, Russian plurals right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.models import Event
+from scoring.registry import GAME_MODULES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Anna", "Boris", "Clara", "Dmitri"]
+
+
+def enter_hand(page: Any, points: list[int]) -> None:
+    for seat, value in enumerate(points):
+        page.fill(f"#pts-{seat}", str(value))
+    page.click("#hearts-form [data-submit]")
+
+
+def test_the_german_screens(phones: Any) -> None:
+    phone = phones(language="de")
+    page = phone.goto("/")
+    assert "Als Gast weiter" in page.inner_text("#signin")
+    phone.sign_in_as_guest("Anna")
+    assert "Neue Partie" in page.inner_text("#start")
+    match_id = phone.create_match("hearts", PLAYERS)
+    assert match_id
+    assert "Spiel 1: Strafpunkte" in page.inner_text("#hearts-form")
+    # The 26 check speaks German.
+    page.fill("#pts-0", "13")
+    page.click("#hearts-form [data-submit]")
+    assert "müssen zusammen 26 ergeben; hier sind es 13" in page.inner_text("#hearts-form")
+    enter_hand(page, [13, 5, 4, 4])
+    page.wait_for_selector("#board tr[data-hand='0']")
+    assert "Geber" in page.inner_text("#status")
+    assert [t.inner_text() for t in page.query_selector_all(".tabs button")] == [
+        "Eintragen",
+        "Karte für Karte",
+        "Verlauf",
+        "Teilen",
+    ]
+    phone.shot("10-table-de")
+
+
+def test_the_russian_screens_and_plural_forms(phones: Any) -> None:
+    phone = phones(language="ru")
+    page = phone.goto("/")
+    assert "Продолжить как гость" in page.inner_text("#signin")
+    phone.sign_in_as_guest("Анна")
+    phone.create_match("hearts", PLAYERS)
+    enter_hand(page, [1, 2, 5, 18])
+    page.wait_for_selector("#board tr[data-hand='0']")
+    seen = {}
+    for seat in range(3):
+        page.click(f"#board button.n[data-hand='0'][data-seat='{seat}']")
+        seen[seat] = page.inner_text("#dialog")
+        page.click("#dialog-cancel")
+    assert "Взято штрафных: 1 очко" in seen[0]
+    assert "Взято штрафных: 2 очка" in seen[1]
+    assert "Взято штрафных: 5 очков" in seen[2]
+
+    # The outbox counts in Russian too: 1 запись, 2 записи, 5 записей.
+    phone.context.set_offline(True)
+    page.wait_for_function("!navigator.onLine")
+    assert page.wait_for_selector("#net:has-text('Нет сети')")
+    counts = {}
+    for n, points in enumerate(([26, 0, 0, 0], [0, 26, 0, 0], [0, 0, 26, 0], [0, 0, 0, 26], [13, 13, 0, 0]), start=1):
+        enter_hand(page, points)
+        page.wait_for_selector(f"#outbox[data-count='{n}']")
+        counts[n] = page.inner_text("#outbox")
+    assert counts[1] == "1 запись ждёт отправки"
+    assert counts[2] == "2 записи ждут отправки"
+    assert counts[5] == "5 записей ждут отправки"
+    phone.shot("11-outbox-ru")
+    phone.context.set_offline(False)
+    page.wait_for_selector("#outbox[data-count='0']", state="attached")
+    page.wait_for_selector("#board tr[data-hand='5']")
+    phone.shot("12-table-ru")
+
+
+def test_a_rules_error_from_the_server_is_shown_next_to_its_field_in_german(phones: Any) -> None:
+    if "tshirt" not in GAME_MODULES:
+        pytest.skip("the T-Shirt Game engine has not landed on this branch")
+    phone = phones(language="de")
+    phone.sign_in_as_guest("Anna")
+    match_id = phone.create_match("tshirt", PLAYERS)
+    page = phone.page
+    page.click("#tab-entry [data-field='first_judge'] button[data-seat='0']")
+    page.click("#tab-entry [data-submit]")
+    page.wait_for_selector("#tab-entry [data-field='winner']")
+    # The judge (Anna) cannot win her own round: the engine says judge_cannot_win (422).
+    page.click("#tab-entry [data-field='winner'] button[data-seat='0']")
+    page.fill("#f-value", "2")
+    page.click("#tab-entry [data-submit]")
+    error = page.wait_for_selector("#tab-entry [data-error-for='winner']:has-text('Richter')")
+    assert error.inner_text() == "Der Richter kann die Runde nicht gewinnen."
+    assert Event.objects.filter(match_id=match_id).count() == 1  # only the seating
+    phone.shot("17-rules-error-de", top=False)
+
+
+def test_the_language_switch_changes_the_screen_and_is_remembered(phones: Any) -> None:
+    phone = phones()
+    phone.sign_in_as_guest("Anna")
+    page = phone.goto("/new/")
+    page.wait_for_selector("#games button")
+    page.select_option("#language", "fi")
+    page.wait_for_selector("text=Uusi peli")
+    assert page.inner_text("#create") == "Aloita peli"
+    page = phone.goto("/")
+    assert "Uusi peli" in page.inner_text("#start")
+    assert page.evaluate("document.documentElement.lang") == "fi"

@@ -1,0 +1,47 @@
+{% load static %}/* Companion service worker: keeps the app shell and the open match readable offline.
+ * Static files: cache first. Pages and API reads: network first, falling back to the cache.
+ * Writes (POST) are never cached or replayed here: the page's IndexedDB outbox owns them, so an
+ * entry is sent with its client_event_id and the server applies it at most once. */
+const SHELL = "{{ shell }}";
+const PRECACHE = [
+  "/", "/new/", "/join/",
+  "{% static 'web/app.js' %}", "{% static 'web/app.css' %}", "{% static 'web/icon.svg' %}",
+  "{% static 'web/vendor/qrcode-generator-1.4.4.js' %}", "/jsi18n/", "/manifest.webmanifest",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function networkFirst(request) {
+  return fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(SHELL).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  }).catch(() => caches.match(request, {ignoreVary: true}).then((hit) => hit || Response.error()));
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request).then((hit) => hit || networkFirst(request)));
+    return;
+  }
+  // The open match (/m/<id>/ and its API reads) and every page: fresh when online, cached offline.
+  if (request.mode === "navigate" || url.pathname.startsWith("/api/v1/") || url.pathname === "/jsi18n/") {
+    event.respondWith(networkFirst(request));
+  }
+});
