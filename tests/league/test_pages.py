@@ -118,3 +118,21 @@ def test_pages_are_phone_sized(league: League) -> None:
     html = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
     assert 'name="viewport" content="width=device-width, initial-scale=1"' in html
     assert "overflow-x:auto" in html  # wide tables scroll inside a 360 px screen
+
+
+def test_chart_js_is_vendored_with_its_version_and_licence() -> None:
+    from pathlib import Path
+
+    vendor = Path(__file__).resolve().parents[2] / "league" / "static" / "league" / "vendor"
+    script = (vendor / "chart.umd.min.js").read_text(encoding="utf-8")
+    assert script.startswith("/*!\n * Chart.js v4.6.1") and "Released under the MIT License" in script[:300]
+    readme = (vendor / "README.md").read_text(encoding="utf-8")
+    assert "4.6.1" in readme and "MIT" in readme and "npm pack chart.js@4" in readme
+    assert "MIT" in (vendor / "chart.js-LICENSE.md").read_text(encoding="utf-8")
+
+
+def test_static_chart_files_are_served(league: League) -> None:
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("league/vendor/chart.umd.min.js")
+    assert finders.find("league/charts.js")
