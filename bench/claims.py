@@ -106,10 +106,7 @@ def generate(only: str | None = None) -> None:
         sizes = SIZES[game] if mode == "known" else UNKNOWN_SIZES[game]
         for size in sizes:
             rng = random.Random(f"{mode}-{game}-{size}")
-            if mode == "known":
-                count = 12 if (game == "hearts" and size == 13) else 8
-            else:
-                count = 12 if game == "hearts" else 6
+            count = (12 if game == "hearts" and size == 13 else 8) if mode == "known" else 12 if game == "hearts" else 6
             for _ in range(count):
                 if mode == "known":
                     players = rng.randint(2, 6) if game == "bourre" else None

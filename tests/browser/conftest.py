@@ -27,7 +27,10 @@ ARGS = [
     "--disable-dev-shm-usage",
 ]
 PHONE = {"width": 360, "height": 640}
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+_ROOT = Path(__file__).resolve().parents[2]
+#: The README's screenshots are refreshed only on request (COMPANION_SCREENSHOTS=1); an ordinary run
+#: writes them under var/ so that testing never changes the working tree.
+SHOTS = _ROOT / ("docs/screenshots" if os.environ.get("COMPANION_SCREENSHOTS") == "1" else "var/screenshots")
 
 
 def _missing() -> str | None:
