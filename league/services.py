@@ -105,24 +105,24 @@ def _after(key: OrderKey | None) -> Q:
 
 def _rated_matches(scope: Q) -> tuple[list[RatedMatch], dict[int, datetime]]:
     """The finishing orders of the matches in ``scope`` (a filter on game, profile, finished_at),
-    in the order they finished; read with one query over the player rows (no IN list of ids)."""
+    in the order they finished; one query over the player rows (no IN list of ids) and one over
+    the match rows for the dates (parsed once per match, not once per seat)."""
+    finished = dict(MatchRow.objects.filter(scope).values_list("match_id", "finished_at").iterator(chunk_size=20000))
     rows = (
         PlayerResultRow.objects.filter(scope)
         .order_by("finished_at", "match_id", "seat")
-        .values_list("match_id", "game", "profile", "finished_at", "player_id", "place")
+        .values_list("match_id", "game", "profile", "player_id", "place")
     )
     rated: list[RatedMatch] = []
-    finished: dict[int, datetime] = {}
     current: int | None = None
     players: list[int] = []
     places: list[int] = []
     game = profile = ""
-    for match_id, g, p, at, player_id, place in rows.iterator(chunk_size=20000):
+    for match_id, g, p, player_id, place in rows.iterator(chunk_size=20000):
         if match_id != current:
             if current is not None:
                 rated.append(RatedMatch(current, game, profile, tuple(players), tuple(places)))
             current, game, profile, players, places = match_id, g, p, [], []
-            finished[match_id] = at
         players.append(player_id)
         places.append(place)
     if current is not None:
