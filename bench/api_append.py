@@ -13,8 +13,6 @@ append p50 ≤ 10 ms, p99 ≤ 30 ms, append throughput ≥ 50 % of the ping thro
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import os
 import secrets
 import signal
@@ -27,8 +25,9 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
+
+from _client import Api
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Spread hands (≤ 7 points each) so a match to 500 lasts about 70 hands.
@@ -36,45 +35,13 @@ HANDS = ([7, 6, 7, 6], [6, 7, 6, 7], [7, 7, 6, 6], [6, 6, 7, 7])
 EVENTS_PER_MATCH = 60
 
 
-class Api:
-    """A tiny keep-alive JSON client (standard library only)."""
-
-    def __init__(self, base: str, token: str | None = None) -> None:
-        parts = urlsplit(base)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
-        self.token = token
-        self.conn: http.client.HTTPConnection | None = None
-
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self.token:
-            headers["Authorization"] = f"Token {self.token}"
-        data = json.dumps(body).encode() if body is not None else None
-        for attempt in (1, 2):
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-                if response.getheader("Connection", "").lower() == "close":
-                    self.conn.close()
-                    self.conn = None
-                return response.status, json.loads(raw) if raw else None
-            except (http.client.HTTPException, ConnectionError):
-                self.conn = None
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-
 class Table:
     """One guest recording hands into matches of their own, opening a new match when one fills up."""
 
     def __init__(self, base: str) -> None:
-        status, body = Api(base).request("POST", "/api/v1/auth/guest", {"name": "Bench"})
+        status, body = Api(base, timeout=30).request("POST", "/api/v1/auth/guest", {"name": "Bench"})
         assert status == 201, body
-        self.api = Api(base, body["token"])
+        self.api = Api(base, body["token"], timeout=30)
         self.player = body["player"]["id"]
         self.match_id = 0
         self.seq = EVENTS_PER_MATCH + 1
@@ -166,7 +133,7 @@ def wait_ready(base: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            if Api(base).request("GET", "/api/v1/ping")[0] in (200, 401):
+            if Api(base, timeout=30).request("GET", "/api/v1/ping")[0] in (200, 401):
                 return
         except OSError:
             pass

@@ -30,7 +30,6 @@ nothing is lost or duplicated, every check passes and no 5xx was seen.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import random
@@ -47,7 +46,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import psycopg
 import redis
@@ -55,48 +53,14 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _client import Api  # noqa: E402
+
 from scoring.record import MatchRecord, RecordedEvent, replay  # noqa: E402
 from scoring.registry import get_game  # noqa: E402
 
 #: Hearts hands (26 points each) spread so that a match to 500 lasts about 75 hands.
 HEARTS_HANDS = ([7, 6, 7, 6], [6, 7, 6, 7], [7, 7, 6, 6], [6, 6, 7, 7], [13, 0, 13, 0], [0, 13, 0, 13])
 MAX_RETRIES = 60  # of one entry after 409s: bounded, a phone gives the entry up after that
-
-
-class Api:
-    """A keep-alive JSON client (standard library only)."""
-
-    def __init__(self, base: str, token: str | None = None) -> None:
-        parts = urlsplit(base)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
-        self.token = token
-        self.conn: http.client.HTTPConnection | None = None
-
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self.token:
-            headers["Authorization"] = f"Token {self.token}"
-        data = json.dumps(body).encode() if body is not None else None
-        for attempt in (1, 2):
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-                if response.getheader("Connection", "").lower() == "close":
-                    self.conn.close()
-                    self.conn = None
-                try:
-                    parsed = json.loads(raw) if raw else None
-                except ValueError:
-                    parsed = raw[:500].decode(errors="replace")
-                return response.status, parsed
-            except (http.client.HTTPException, ConnectionError):
-                self.conn = None
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
 
 
 @dataclass

@@ -14,11 +14,12 @@ from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import describe, proven_reneges
 from scoring.bourre.session import close_deal, open_deal, with_penalties
-from scoring.bourre.state import CardDeal, Finding, Note, Session
+from scoring.bourre.state import CardDeal, Finding, Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
 from scoring.bourre.turns import RULE_DEAL, RULE_PLAY, expect, next_step
 from scoring.cards import STANDARD_DECK, Card
 from scoring.errors import RulesError
+from scoring.explain import Note
 
 
 def start_deal(state: Session, event: Deal) -> Session:

@@ -6,10 +6,11 @@ import dataclasses
 
 from scoring.bourre.events import Declare, Draw
 from scoring.bourre.session import pay
-from scoring.bourre.state import CardDeal, DrawRecord, Note, Session
+from scoring.bourre.state import CardDeal, DrawRecord, Session
 from scoring.bourre.turns import RULE_DEAL, RULE_DECIDE, expect
 from scoring.cards import Card, Suit
 from scoring.errors import RulesError
+from scoring.explain import Note
 
 RULE_DRAW = "bourre.md §3.2"
 

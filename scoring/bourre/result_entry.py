@@ -15,8 +15,9 @@ from scoring.bourre.session import (
     pay,
     with_penalties,
 )
-from scoring.bourre.state import Finding, Note, Session
+from scoring.bourre.state import Finding, Session
 from scoring.errors import RulesError
+from scoring.explain import Note
 
 
 def apply_deal_result(state: Session, event: DealResult) -> Session:

@@ -7,9 +7,10 @@ import dataclasses
 from collections.abc import Iterable
 
 from scoring.bourre.settlement import Outcome, settle
-from scoring.bourre.state import DealRecord, Finding, Note, Session
+from scoring.bourre.state import DealRecord, Finding, Session
 from scoring.cards import Card
 from scoring.errors import RulesError
+from scoring.explain import Note
 from scoring.protocol import MatchResult, places_from_scores
 
 RULE_SEATS = "bourre.md §2.3"

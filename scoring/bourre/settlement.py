@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.bourre.state import Note
 from scoring.bourre.variants import BourreVariants
+from scoring.explain import Note
 
 
 @dataclass(frozen=True, slots=True)

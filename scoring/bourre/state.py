@@ -10,19 +10,8 @@ from dataclasses import dataclass
 
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit
+from scoring.explain import Note
 from scoring.protocol import MatchResult
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One line of a deal's explanation: a code for translation, its seat and English text."""
-
-    code: str
-    text: str
-    seat: int | None = None
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "seat": self.seat, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

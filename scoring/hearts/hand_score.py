@@ -9,23 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scoring.explain import Note
 from scoring.hearts.variants import HeartsVariants
 from scoring.protocol import MatchResult, places_from_scores
 
 MOON_POINTS = 26
 JACK_VALUE = -10
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One line of a hand's explanation: a code for translation, its seat and English text."""
-
-    code: str
-    text: str
-    seat: int | None = None
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "seat": self.seat, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

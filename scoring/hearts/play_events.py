@@ -6,10 +6,11 @@ import dataclasses
 
 from scoring.cards import format_cards, sort_cards
 from scoring.errors import RulesError
+from scoring.explain import Note
 from scoring.hearts.deal import penalty_points
 from scoring.hearts.events import MoonChoice, PassLead, PlayCard, RenegeReport, RetractCard
 from scoring.hearts.hand import Action, Finding, Hand
-from scoring.hearts.hand_score import HandScore, Note, abandoned_hand, moon_shooter, score_hand
+from scoring.hearts.hand_score import HandScore, abandoned_hand, moon_shooter, score_hand
 from scoring.hearts.play import penalty_text, rebuild, retract_window, step
 from scoring.hearts.result_entry import finish_hand
 from scoring.hearts.state import HeartsState

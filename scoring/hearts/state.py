@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.explain import Note
 from scoring.hearts.hand import Finding, Hand
-from scoring.hearts.hand_score import Note
 from scoring.hearts.variants import HeartsVariants
 from scoring.protocol import MatchResult
 

@@ -6,9 +6,10 @@ import dataclasses
 from collections.abc import Sequence
 
 from scoring.cards import Card
+from scoring.explain import Note
 from scoring.president.league import close_round
 from scoring.president.ranks import Combo, card_value, describe
-from scoring.president.state import Note, PresidentState, Round
+from scoring.president.state import PresidentState, Round
 from scoring.president.titles import ordinal
 
 

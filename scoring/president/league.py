@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from scoring.errors import RulesError
-from scoring.president.state import Note, PresidentState, RoundRecord
+from scoring.explain import Note
+from scoring.president.state import PresidentState, RoundRecord
 from scoring.president.titles import (
     NEUTRAL,
     later_leader,

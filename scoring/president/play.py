@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from scoring.cards import Card, format_cards
 from scoring.errors import RulesError
+from scoring.explain import Note
 from scoring.president.deal import check_cards_exist
 from scoring.president.events import Pass, Play
 from scoring.president.going_out import finish, go_out, rank_rest, round_over
@@ -22,7 +23,7 @@ from scoring.president.ranks import (
     response_kind,
 )
 from scoring.president.result_entry import check_seat
-from scoring.president.state import Note, PlayRecord, PresidentState, Round, Trick
+from scoring.president.state import PlayRecord, PresidentState, Round, Trick
 
 RULE = "president.md §2.4"
 

@@ -5,22 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.cards import Card
+from scoring.explain import Note
 from scoring.president.ranks import Combo
 from scoring.president.titles import Transfer
 from scoring.president.variants import PresidentVariants
 from scoring.protocol import MatchResult
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One line of an explanation: a code for translation, its seat and English text."""
-
-    code: str
-    text: str
-    seat: int | None = None
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "seat": self.seat, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from scoring.cards import ACE, Card, Suit
+from scoring.explain import Note
 from scoring.thousand.match import after_deal
 from scoring.thousand.rules import marriage_value, pairs_in, points_of, round_to, round_up
-from scoring.thousand.state import DealRecord, Note, ThousandState
+from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
 
 GIVE_UPS = ("rospisat", "spisat", "bomb", "dark_give_up")

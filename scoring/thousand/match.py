@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from scoring.explain import Note
 from scoring.protocol import MatchResult, places_from_scores
 from scoring.thousand.rules import Seating, seating
-from scoring.thousand.state import DealRecord, Note, ThousandState
+from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
 
 FINE = 120  # §5.3: every procedural fine in the game is 120

@@ -11,21 +11,10 @@ from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from scoring.cards import Card, Suit
+from scoring.explain import Note
 from scoring.protocol import MatchResult
 from scoring.thousand.variants import ThousandVariants
 from scoring.tricks import Trick
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One line of a deal's explanation: a code for translation, its seat and English text."""
-
-    code: str
-    text: str
-    seat: int | None = None
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "seat": self.seat, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

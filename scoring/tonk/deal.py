@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from scoring.errors import RulesError
+from scoring.explain import Note
 from scoring.tonk.common import check_cards_allowed, check_seat, check_side_bet
 from scoring.tonk.events import Claim49, Deal, Declare, ShowHands, SideBet
 from scoring.tonk.hands import check_unseen, reveal
@@ -20,7 +21,7 @@ from scoring.tonk.settlement import (
     settle_drop,
     settle_stock,
 )
-from scoring.tonk.state import Finding, Held, Note, Play, TonkState, add_seen
+from scoring.tonk.state import Finding, Held, Play, TonkState, add_seen
 
 
 def deal(state: TonkState, event: Deal) -> TonkState:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from scoring.explain import Note
 from scoring.tonk.settlement import Settlement
-from scoring.tonk.state import HandRecord, Note, TonkState
+from scoring.tonk.state import HandRecord, TonkState
 
 
 def _plural(n: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scoring.errors import RulesError
+from scoring.explain import Note
 from scoring.tonk.common import check_cards_allowed, check_seat, check_side_bet
 from scoring.tonk.events import HandResult
 from scoring.tonk.ledger import finish_hand
@@ -21,7 +22,7 @@ from scoring.tonk.settlement import (
     settle_stock,
     settle_tonk,
 )
-from scoring.tonk.state import Note, TonkState
+from scoring.tonk.state import TonkState
 
 RULE = "tonk.md §3.5"
 

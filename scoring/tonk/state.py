@@ -6,21 +6,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scoring.cards import Card
+from scoring.explain import Note
 from scoring.protocol import MatchResult
 from scoring.tonk.settlement import Settlement
 from scoring.tonk.variants import TonkVariants
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One line explaining a number: a code for translation, its seat and English text."""
-
-    code: str
-    text: str
-    seat: int | None = None
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "seat": self.seat, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from scoring.errors import RulesError
+from scoring.explain import Note
 from scoring.protocol import MatchResult, places_from_scores
 from scoring.tshirt.events import RoundResult, SloganPlayed, StartGame
-from scoring.tshirt.state import HotCard, Note, RoundRecord, TShirtState
+from scoring.tshirt.state import HotCard, RoundRecord, TShirtState
 
 RULE_ROUND = "tshirt-game.md Turn structure"
 RULE_ENTRY = "tshirt-game.md Result entry for one round"

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.explain import Note
 from scoring.protocol import MatchResult
 from scoring.tshirt.events import RoundResult
 from scoring.tshirt.variants import TShirtVariants
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One line explaining a number: a code for translation, its seat and English text."""
-
-    code: str
-    text: str
-    seat: int | None = None
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "seat": self.seat, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)
