@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, login
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
@@ -37,6 +37,12 @@ def _append_response(result: services.AppendResult) -> Response:
     return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
 
 
+def _open_session(request: Request, user: User) -> None:
+    """Signing in also opens a browser session, so the server-rendered league and player pages know
+    the phone; API calls keep using the token (token authentication runs first, so no CSRF applies)."""
+    login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+
+
 def _user(request: Request) -> User:
     """The authenticated user (every view but the auth ones requires one)."""
     user = request.user
@@ -63,6 +69,7 @@ class GuestView(APIView):
         data = s.GuestInput(data=request.data)
         data.is_valid(raise_exception=True)
         user, player, token = services.guest_create(name=data.validated_data["name"])
+        _open_session(request, user)
         body = {"token": token.key, "username": user.get_username(), "player": s.PlayerOutput(player).data}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -80,6 +87,7 @@ class TokenView(APIView):
         if user is None:
             raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
         token, _ = Token.objects.get_or_create(user=user)
+        _open_session(request, user)
         return Response({"token": token.key, "username": user.get_username()})
 
 

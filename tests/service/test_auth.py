@@ -77,3 +77,22 @@ def test_the_auth_endpoints_are_throttled(db: None, settings: Any) -> None:
         cache.clear()
     assert statuses == [201, 201, 429]
     assert answer.json()["code"] == "throttled"
+
+
+def test_signing_in_opens_a_session_for_the_league_pages(db: None) -> None:
+    """The phone keeps the token for the API; the session lets it open the server-rendered pages."""
+    from companion.models import League, Membership
+
+    browser = APIClient(enforce_csrf_checks=True)
+    body = browser.post("/api/v1/auth/guest", {"name": "Gus"}, format="json").json()
+    league = League.objects.create(name="Friday")
+    Membership.objects.create(league=league, player_id=body["player"]["id"])
+    page = browser.get(f"/leagues/{league.pk}/")
+    assert page.status_code == 200
+    assert "Friday" in page.content.decode()
+    # An API write with the token still needs no CSRF token, although the session cookie is there too.
+    browser.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
+    created = browser.post("/api/v1/matches/", {"game": "hearts", "players": ["Gus", "A", "B", "C"]}, format="json")
+    assert created.status_code == 201, created.json()
+    # A stranger's browser without the session sees no league page.
+    assert APIClient().get(f"/leagues/{league.pk}/").status_code in (302, 403, 404)

@@ -415,6 +415,19 @@
     } catch (e) {
       ul.replaceChildren(h("li", { class: "muted", text: errorText(e) }));
     }
+    // League pages (standings, ratings, records) are served by the league app with the session
+    // that signing in opened alongside the token.
+    const leagueList = $("#leagues");
+    if (leagueList) {
+      try {
+        const leagues = await API.leagues();
+        leagueList.replaceChildren();
+        if (!leagues.length) leagueList.append(h("li", { class: "muted", text: _("No leagues yet.") }));
+        for (const l of leagues) leagueList.append(h("li", {}, h("a", { href: `/leagues/${l.id}/`, text: l.name })));
+      } catch (e) {
+        leagueList.replaceChildren(h("li", { class: "muted", text: errorText(e) }));
+      }
+    }
   }
 
   function seatNames(match) {
