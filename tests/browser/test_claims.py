@@ -133,3 +133,30 @@ def test_a_claim_made_offline_waits_in_the_outbox(phones: Any) -> None:
     page.wait_for_selector("#claim-verdict[data-status='holds']")
     page.wait_for_selector("#outbox[hidden]", state="attached")
     assert ClaimCheck.objects.filter(match_id=match_id).count() == 1
+
+
+def test_a_claim_checked_after_the_request_is_polled_until_its_verdict(
+    phones: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As if the check ran out of the request budget: the server answers 202 with the URL to poll and
+    # the check finishes in the Celery task (eager here); the phone polls that URL and then shows the
+    # verdict from the record. (This position is too small to run out of any real budget.)
+    from companion import claims
+
+    real, calls = claims.timed_out, {"n": 0}
+
+    def first_times_out(verdict: Any, budget_s: float) -> bool:
+        calls["n"] += 1
+        return True if calls["n"] == 1 else real(verdict, budget_s)
+
+    monkeypatch.setattr(claims, "timed_out", first_times_out)
+    phone = phones()
+    page, match_id = _deal_and_play(phone)
+    with page.expect_request(lambda r: "/api/v1/claims/" in r.url, timeout=10_000) as polled:
+        _claim(page, seat=None)
+    check = ClaimCheck.objects.get(match_id=match_id)
+    assert polled.value.url.endswith(f"/api/v1/claims/{check.pk}") and polled.value.method == "GET"
+    page.wait_for_selector("#claim-checking", state="detached")
+    page.wait_for_selector("#claim-verdict[data-status='holds']")
+    assert "The hand is settled." in page.inner_text("#claim-verdict")
+    assert page.locator("#claim-checking").count() == 0
