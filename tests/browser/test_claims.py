@@ -124,6 +124,14 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
 def test_a_claim_made_offline_waits_in_the_outbox(phones: Any) -> None:
     phone = phones()
     page, match_id = _deal_and_play(phone)
+    # A claim the server refuses is explained: three tricks are left, not five.
+    form = page.locator("#tab-cards details[data-action='claim']")
+    form.locator("summary").first.click()
+    form.locator("[data-field='kind'] button[data-kind='at_least']").click()
+    form.locator("#claim-tricks").fill("5")
+    form.locator("[data-submit]").click()
+    page.wait_for_selector("#toast:has-text('An at-least claim names 1 to 3 of the remaining tricks.')")
+    assert not ClaimCheck.objects.filter(match_id=match_id).exists()
     phone.context.set_offline(True)
     _claim(page, seat=None)
     page.wait_for_selector("#outbox[data-count='1']:not([hidden])")

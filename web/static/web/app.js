@@ -190,6 +190,17 @@
       network: _("No connection. The entry waits in the outbox and is sent when the connection returns."),
       points_must_total_26: fmt(_("Penalty points must total 26; these total %(total)s."), { total: p.total ?? "?" }),
       points_per_seat: _("Enter penalty points for every player."),
+      // claims (docs/claims.md, service section)
+      no_play_in_progress: _("A claim is made while a hand is played card by card; no hand is being played now."),
+      claims_not_supported: _("This hand cannot be checked for a claim."),
+      not_an_active_seat: fmt(_("%(name)s takes no part in this hand's play."), p),
+      claim_kind_not_valid: _("This kind of claim is not possible here (a contract claim is the declarer's)."),
+      laid_down_contradicts_record: _("The cards laid down do not fit the record: lay down the whole remaining hand of the claimant."),
+      claimant_hand_unknown: _("The record does not show the claimant's cards: lay them down with the claim."),
+      claimant_cannot_accept: _("The claimant cannot accept their own claim."),
+      claim_pending: _("The claim is still being checked: accept it once it is answered."),
+      claim_settled: _("The claim held and its plays are already recorded."),
+      claim_stale: _("Cards were recorded after the claim: it can no longer be accepted."),
       negative_points: fmt(_("%(name)s cannot take fewer than 0 points."), p),
       points_out_of_range: fmt(_("%(name)s cannot take more than 26 points."), p),
       jd_taker_required: _("Say who took the jack of diamonds."),
@@ -229,7 +240,10 @@
       bid_needs_marriage: _("A bid above 120 needs a marriage in hand."),
       not_declarer: _("Only the declarer can do that."),
       tricks_must_total_5: _("Tricks must add up to 5."),
-      tricks_out_of_range: _("A player cannot take that many tricks."),
+      // the claims service says how many tricks remain; a result entry does not
+      tricks_out_of_range: p.remaining !== undefined
+        ? fmt(_("An at-least claim names 1 to %(remaining)s of the remaining tricks."), { remaining: p.remaining })
+        : _("A player cannot take that many tricks."),
       tricks_per_seat: _("Give tricks for every player."),
       tricks_required: _("Enter the tricks each player took."),
       passer_took_tricks: _("A player who passed cannot have taken tricks."),
