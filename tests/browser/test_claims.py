@@ -119,6 +119,12 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
     assert summary == 1 + 4 * TRICKS_PLAYED + 3 + 12
     page.locator("#claim-verdict").scroll_into_view_if_needed()
     phone.shot("23-claim-holds", top=False)
+    # The history names the claims and the acceptance.
+    page.click("[data-tab=log]")
+    log = page.inner_text("#tab-log")
+    assert "Anna claims: All the remaining tricks — fails" in log
+    assert f"Claim #{seq - 1} accepted by Ben" in log
+    assert "Dan claims: All the remaining tricks — holds" in log
 
 
 def test_a_claim_made_offline_waits_in_the_outbox(phones: Any) -> None:

@@ -1475,6 +1475,7 @@
       let c;
       try { c = await API.claimPoll(S.checking[id]); } catch (e) { if (e.status >= 400 && e.status < 500) break; continue; }
       if (c && c.status !== "pending") break;
+      if ((S.claims || []).some((x) => x.claim === id && x.verdict)) break; // the record already shows it
     }
     delete S.checking[id];
     await refresh(true);
@@ -1499,7 +1500,7 @@
     const laid = [];
     const form = h("form", { class: "stack", id: "claim-form" });
     const seats = seatButtons("claim_seat", { value: play.seat });
-    const tricks = stepper("claim-tricks", { min: 1, max: 13, value: 1, label: _("Tricks") });
+    const tricks = stepper("claim-tricks", { min: 1, max: { thousand: 8, bourre: 5 }[S.game.name] || 13, value: 1, label: _("Tricks") });
     const tricksRow = h("div", { class: "stack", dataset: { field: "tricks" } }, h("span", { class: "muted", text: _("Tricks") }), tricks);
     const kindSeg = h("div", { class: "seg", role: "radiogroup", dataset: { field: "kind" } });
     const paint = () => {
