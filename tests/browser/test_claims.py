@@ -114,9 +114,10 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
     types = list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("type", flat=True))
     assert types[-13:] == ["claim"] + ["play_card"] * 12
     assert types.count("claim") == 2 and types.count("claim_accept") == 1
-    page.wait_for_selector("#board tfoot, #board table")
-    summary = Event.objects.filter(match_id=match_id).count()
-    assert summary == 1 + 4 * TRICKS_PLAYED + 3 + 12
+    assert Event.objects.filter(match_id=match_id).count() == 1 + 4 * TRICKS_PLAYED + 3 + 12
+    assert ClaimCheck.objects.get(match_id=match_id, seat=3).settled
+    # The engine scored the settled hand and the phone shows it: a moon for Dan.
+    assert page.evaluate("window.Companion.S.summary.totals") == [26, 26, 26, 0]
     page.locator("#claim-verdict").scroll_into_view_if_needed()
     phone.shot("23-claim-holds", top=False)
     # The history names the claims and the acceptance.
