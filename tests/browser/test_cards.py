@@ -70,8 +70,8 @@ def test_a_thousand_deal_recorded_card_by_card(phones: Any) -> None:
 
 
 def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:
-    # No engine records claims on this branch yet; this checks how the phone shows a verdict in the
-    # shape scoring.claims gives it ({status, reason, counter_line}), placed in the deal's summary.
+    # How the phone shows a claim of the match summary's `claims` (the shape of
+    # companion.selectors.claim_json), here a failing Thousand contract claim, in German.
     phone = phones(language="de")
     phone.sign_in_as_guest("Anna")
     phone.create_match("thousand", ["Anna", "Boris", "Clara"])
@@ -80,13 +80,18 @@ def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:
     page.evaluate(
         """() => {
             const C = window.Companion;
-            C.S.summary = Object.assign({}, C.S.summary, {current_deal: {trick: null, claim: {
-                status: "fails", reason: "the others can beat it",
-                counter_line: [{seat: 1, card: "AS"}, {seat: 2, card: "TS"}]}}});
+            C.S.claims = [{claim: 7, seq: 9, at_seq: 8, seat: 0, kind: "contract", tricks: null, laid_down: [],
+                verdict: "fails", reason: "the others can beat it", accepted: false, settled: false,
+                counter_line: [{seat: 1, card: "AS"}, {seat: 2, card: "TS"}, {seat: 1, card: "KS"}]}];
             C.S.lastKey = null;
             C.renderAll();
         }"""
     )
     verdict = page.inner_text("#claim-verdict")
     assert "Anspruch: hält nicht" in verdict
-    assert "Boris A♠, Clara 10♠" in verdict
+    assert "Anna beansprucht: Das Gebot wird erfüllt" in verdict
+    # the line that beats it, as cards per player
+    assert page.locator("#counter-line dt").all_inner_texts() == ["Boris", "Clara"]
+    assert page.inner_text("#counter-line dd[data-seat='1']").split() == ["A♠", "K♠"]
+    assert page.inner_text("#counter-line dd[data-seat='2']").split() == ["10♠"]
+    assert page.locator("#claim-accept button").all_inner_texts() == ["Annehmen — Boris", "Annehmen — Clara"]

@@ -140,6 +140,13 @@
       json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
     }),
     legal: (id) => api(`matches/${id}/legal-actions/`),
+    // A claim goes through the outbox like an event (its client_event_id makes a resend harmless).
+    claim: (id, entry) => api(`matches/${id}/claims/`, {
+      method: "POST",
+      json: Object.assign({}, entry.payload, { client_event_id: entry.client_event_id, expected_seq: entry.expected_seq }),
+    }),
+    claimPoll: (path) => api(String(path).replace(/^\/?api\/v1\//, "")),
+    claimAccept: (claimId, seat) => api(`claims/${claimId}/accept`, { method: "POST", json: { seat } }),
   };
 
   // ---------------------------------------------------------------- the outbox (IndexedDB)
@@ -183,6 +190,17 @@
       network: _("No connection. The entry waits in the outbox and is sent when the connection returns."),
       points_must_total_26: fmt(_("Penalty points must total 26; these total %(total)s."), { total: p.total ?? "?" }),
       points_per_seat: _("Enter penalty points for every player."),
+      // claims (docs/claims.md, service section)
+      no_play_in_progress: _("A claim is made while a hand is played card by card; no hand is being played now."),
+      claims_not_supported: _("This hand cannot be checked for a claim."),
+      not_an_active_seat: fmt(_("%(name)s takes no part in this hand's play."), p),
+      claim_kind_not_valid: _("This kind of claim is not possible here (a contract claim is the declarer's)."),
+      laid_down_contradicts_record: _("The cards laid down do not fit the record: lay down the whole remaining hand of the claimant."),
+      claimant_hand_unknown: _("The record does not show the claimant's cards: lay them down with the claim."),
+      claimant_cannot_accept: _("The claimant cannot accept their own claim."),
+      claim_pending: _("The claim is still being checked: accept it once it is answered."),
+      claim_settled: _("The claim held and its plays are already recorded."),
+      claim_stale: _("Cards were recorded after the claim: it can no longer be accepted."),
       negative_points: fmt(_("%(name)s cannot take fewer than 0 points."), p),
       points_out_of_range: fmt(_("%(name)s cannot take more than 26 points."), p),
       jd_taker_required: _("Say who took the jack of diamonds."),
@@ -222,7 +240,10 @@
       bid_needs_marriage: _("A bid above 120 needs a marriage in hand."),
       not_declarer: _("Only the declarer can do that."),
       tricks_must_total_5: _("Tricks must add up to 5."),
-      tricks_out_of_range: _("A player cannot take that many tricks."),
+      // the claims service says how many tricks remain; a result entry does not
+      tricks_out_of_range: p.remaining !== undefined
+        ? fmt(_("An at-least claim names 1 to %(remaining)s of the remaining tricks."), { remaining: p.remaining })
+        : _("A player cannot take that many tricks."),
       tricks_per_seat: _("Give tricks for every player."),
       tricks_required: _("Enter the tricks each player took."),
       passer_took_tricks: _("A player who passed cannot have taken tricks."),
@@ -668,6 +689,7 @@
     if (ticket !== S.ticket) return;
     S.etag = response.headers.get("ETag");
     S.summary = summary.summary || summary;
+    S.claims = Array.isArray(summary.claims) ? summary.claims : [];
     store.set("summary." + S.id, S.summary);
     if (typeof summary.last_seq === "number") S.seq = summary.last_seq;
     if (events) { S.events = events; store.set("events." + S.id, events); }
@@ -691,7 +713,8 @@
     renderStatus();
     renderBoard();
     renderLog();
-    const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq]);
+    const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq,
+      Object.keys(S.checking || {}), (S.claims || []).map((c) => [c.seq, c.accepted, c.settled])]);
     if (key !== S.lastKey) {
       S.lastKey = key;
       // A form someone is typing in stays as it is (with the seq it was started on): if another
@@ -861,6 +884,11 @@
   function describe(ev) {
     const p = ev.payload || {};
     if (ev.type === "void") return fmt(_("Voided entry #%(seq)s"), { seq: p.seq });
+    if (ev.type === "claim") {
+      const v = p.verdict || {};
+      return claimText(p) + (v.status ? " — " + valueLabel(v.status) : "");
+    }
+    if (ev.type === "claim_accept") return fmt(_("Claim #%(seq)s accepted by %(name)s"), { seq: p.seq, name: S.players[p.seat] ?? p.seat });
     if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq }) + (p.payload ? ": " + describe({ type: p.type, payload: p.payload }) : "");
     if (Array.isArray(p.points) && p.points.length === S.players.length) return S.players.map((n, i) => `${n} ${p.points[i]}`).join(", ");
     const parts = Object.entries(p).map(([k, v]) => `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
@@ -910,7 +938,7 @@
   }
 
   // ---------------------------------------------------------------- recording, outbox, conflicts
-  async function record(type, payload, { onError, from } = {}) {
+  async function record(type, payload, { onError, from, endpoint } = {}) {
     // The next seq follows the last one the phone knew when the entry was typed: the form's own
     // seq, or an entry of this phone still waiting in the outbox.
     const waiting = await Outbox.forMatch(S.id);
@@ -922,6 +950,7 @@
       client_event_id: uuid4(), match_id: String(S.id), type, payload,
       expected_seq: last + 1, created: Date.now(),
     };
+    if (endpoint) entry.endpoint = endpoint;
     await Outbox.put(entry);
     S.errorHandlers = S.errorHandlers || {};
     if (onError) S.errorHandlers[entry.client_event_id] = onError;
@@ -948,7 +977,7 @@
         if (entry.conflict) continue;
         let result;
         try {
-          result = await API.append(S.id, entry);
+          result = entry.endpoint === "claims" ? await API.claim(S.id, entry) : await API.append(S.id, entry);
         } catch (e) {
           if (e.status === 0 || e.status >= 500) break; // offline or server trouble: try again later
           worked = true;
@@ -967,7 +996,10 @@
         }
         worked = true;
         await Outbox.remove(entry.client_event_id);
-        const ev = (result && (result.event || result)) || {};
+        if (entry.endpoint === "claims") claimAnswered(result);
+        const ev = (result && (entry.endpoint === "claims" ? result.event || {} : result.event || result)) || {};
+        const settled = (result && Array.isArray(result.settled_seqs)) ? result.settled_seqs : [];
+        if (settled.length) S.seq = Math.max(S.seq, ...settled);
         if (typeof ev.seq === "number") {
           S.seq = Math.max(S.seq, ev.seq);
           // A form that was up to date before this phone's own entry is still up to date after it.
@@ -998,7 +1030,7 @@
       h("p", {}, _("Your entry (not recorded):") + " ", h("em", { text: describe(entry) })),
       h("div", { class: "actions" },
         h("button", { type: "button", class: "ghost", onclick: close }, _("Discard mine")),
-        h("button", { type: "button", onclick: async () => { close(); await refresh(true); record(entry.type, entry.payload); } }, _("Record mine as well"))));
+        h("button", { type: "button", onclick: async () => { close(); await refresh(true); record(entry.type, entry.payload, { endpoint: entry.endpoint }); } }, _("Record mine as well"))));
     await refresh(true);
   }
 
@@ -1421,16 +1453,131 @@
     return `${label(a.type)}${who ? " — " + who : ""}${to}${a.kind ? " (" + valueLabel(a.kind) + ")" : ""}`;
   }
 
-  // The latest claim verdict ({status: holds|fails|undetermined, reason, counter_line}), wherever
-  // the game's summary keeps it.
-  function lastClaim() {
-    const s = S.summary;
-    for (const holder of [s, s.current_deal, s.hand_in_play, s.deal, s.table]) {
-      if (!holder || typeof holder !== "object") continue;
-      const c = holder.claim || holder.last_claim || (Array.isArray(holder.claims) ? holder.claims[holder.claims.length - 1] : null);
-      if (c && typeof c === "object") return c.verdict && typeof c.verdict === "object" ? c.verdict : c;
+  // ---------------------------------------------------------------- claims (docs/claims.md, service section)
+  // A claim is posted to /matches/{id}/claims/ through the outbox; the verdict is read back from the
+  // match summary's `claims` (the record), and a check the server could not finish in the request
+  // (202) is polled until it is done.
+  const CLAIM_KINDS = {
+    hearts: ["all_tricks", "at_least", "no_more_points"], thousand: ["all_tricks", "at_least", "contract"], bourre: ["all_tricks", "at_least"],
+  };
+  const CLAIM_KIND_LABELS = {
+    all_tricks: _("All the remaining tricks"), at_least: _("At least N of the remaining tricks"),
+    no_more_points: _("No more points"), contract: _("The contract is made"),
+  };
+
+  function claimText(c) {
+    const name = S.players[c.seat] ?? c.seat;
+    if (c.kind === "at_least") return fmt(ngettext("%(name)s claims at least %(count)s trick", "%(name)s claims at least %(count)s tricks", c.tricks || 0), { name, count: c.tricks || 0 });
+    return fmt(_("%(name)s claims: %(kind)s"), { name, kind: CLAIM_KIND_LABELS[c.kind] || humanize(c.kind) });
+  }
+
+  function claimAnswered(result) {
+    if (!result) return;
+    if (result.status === "pending" && result.poll) {
+      S.checking = S.checking || {};
+      S.checking[result.claim] = result.poll;
+      pollClaim(result.claim);
     }
-    return (s.findings || []).filter((f) => f.code && f.code.startsWith("claim")).slice(-1)[0] || null;
+  }
+
+  async function pollClaim(id) {
+    S.lastKey = null;
+    renderAll();
+    for (let i = 0; i < 600; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      let c;
+      try { c = await API.claimPoll(S.checking[id]); } catch (e) { if (e.status >= 400 && e.status < 500) break; continue; }
+      if (c && c.status !== "pending") break;
+      if ((S.claims || []).some((x) => x.claim === id && x.verdict)) break; // the record already shows it
+    }
+    delete S.checking[id];
+    await refresh(true);
+    S.lastKey = null;
+    renderAll();
+  }
+
+  // The claim of the hand in play (made after its deal), if any.
+  function currentClaim() {
+    const claims = S.claims || [];
+    if (!claims.length) return null;
+    const c = claims[claims.length - 1];
+    const voided = voidedMap();
+    const deals = (S.events || []).filter((ev) => ev.type === "deal" && !voided.has(ev.seq)).map((ev) => ev.seq);
+    const lastDeal = deals.length ? Math.max(...deals) : 0;
+    return (c.at_seq ?? c.seq) >= lastDeal ? c : null;
+  }
+
+  function claimForm(play) {
+    const kinds = CLAIM_KINDS[S.game.name] || [];
+    let kind = kinds[0];
+    const laid = [];
+    const form = h("form", { class: "stack", id: "claim-form" });
+    const seats = seatButtons("claim_seat", { value: play.seat });
+    const tricks = stepper("claim-tricks", { min: 1, max: { thousand: 8, bourre: 5 }[S.game.name] || 13, value: 1, label: _("Tricks") });
+    const tricksRow = h("div", { class: "stack", dataset: { field: "tricks" } }, h("span", { class: "muted", text: _("Tricks") }), tricks);
+    const kindSeg = h("div", { class: "seg", role: "radiogroup", dataset: { field: "kind" } });
+    const paint = () => {
+      $$("button", kindSeg).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.kind === kind)));
+      tricksRow.hidden = kind !== "at_least";
+    };
+    for (const k of kinds) kindSeg.append(h("button", { type: "button", dataset: { kind: k }, onclick: () => { kind = k; paint(); } }, CLAIM_KIND_LABELS[k]));
+    const deck = [];
+    for (const suit of ["S", "H", "C", "D"]) for (const r of RANKS[S.game.name] || ALL_RANKS) deck.push(r + suit);
+    const grid = h("div", { class: "cards", id: "claim-cards" }, deck.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": "false", onclick: (e) => {
+      const at = laid.indexOf(c);
+      if (at >= 0) laid.splice(at, 1); else laid.push(c);
+      e.currentTarget.setAttribute("aria-pressed", String(laid.includes(c)));
+    } }, cardLabel(c))));
+    form.append(
+      h("span", { class: "muted", text: _("Who claims") }), seats,
+      h("span", { class: "muted", text: _("What is claimed") }), kindSeg, tricksRow,
+      h("details", {}, h("summary", { text: _("Cards laid down (optional)") }), grid),
+      submitRow(form, _("Claim"), () => {
+        const payload = { seat: seats.value ?? play.seat, kind };
+        if (kind === "at_least") payload.tricks = parseInt($("#claim-tricks", form).value, 10) || 1;
+        if (laid.length) payload.laid_down = [...laid];
+        const btn = $("[data-submit]", form);
+        btn.disabled = true;
+        record("claim", payload, { from: form, endpoint: "claims", onError: (e) => { btn.disabled = false; toast(errorText(e), 6000); } });
+      }));
+    paint();
+    return h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), form);
+  }
+
+  function claimBox(c) {
+    const status = c.verdict || c.status;
+    const line = Array.isArray(c.counter_line) ? c.counter_line : [];
+    const bySeat = new Map();
+    for (const p of line) {
+      if (!bySeat.has(p.seat)) bySeat.set(p.seat, []);
+      bySeat.get(p.seat).push(p.card);
+    }
+    const parts = [
+      h("strong", { dataset: { verdict: status || "" }, text: fmt(_("Claim: %(verdict)s"), { verdict: valueLabel(status) }) }),
+      h("p", { text: claimText(c) }),
+    ];
+    if (c.laid_down && c.laid_down.length) parts.push(h("p", { class: "muted", text: _("Cards laid down") + ": " + c.laid_down.map(cardLabel).join(" ") }));
+    if (c.reason && status !== "holds") parts.push(h("p", { class: "muted reason", text: c.reason }));
+    if (status === "fails" && bySeat.size) {
+      parts.push(h("p", { text: _("Line that beats it:") }), h("dl", { class: "counter-line", id: "counter-line" },
+        [...bySeat.entries()].flatMap(([seat, cards]) => [
+          h("dt", { text: S.players[seat] ?? seat }),
+          h("dd", { dataset: { seat } }, cards.map((card) => h("span", { class: "cardface" + (cardRed(card) ? " suit-h" : ""), text: cardLabel(card) + " " }))),
+        ])));
+    }
+    if (c.settled) parts.push(h("p", { class: "settled", text: _("The hand is settled.") }));
+    if (c.accepted) parts.push(h("p", { text: fmt(_("Accepted by %(name)s"), { name: S.players[c.accepted_by] ?? c.accepted_by }) }));
+    if (!c.accepted && !c.settled && typeof c.claim === "number" && !(S.summary && S.summary.finished)) {
+      const others = S.players.map((_n, i) => i).filter((i) => i !== c.seat);
+      parts.push(h("div", { class: "actions", id: "claim-accept" }, others.map((seat) => h("button", { type: "button", class: "ghost", dataset: { seat }, onclick: async (e) => {
+        e.currentTarget.disabled = true;
+        try { await API.claimAccept(c.claim, seat); } catch (err) { toast(errorText(err), 6000); }
+        await refresh(true);
+        S.lastKey = null;
+        renderAll();
+      } }, fmt(_("Accept — %(name)s"), { name: S.players[seat] })))));
+    }
+    return h("div", { class: "card", id: "claim-verdict", dataset: { status: status || "" } }, parts);
   }
 
   function cardChooser(a, payload) {
@@ -1535,16 +1682,10 @@
       }
     }
     if (buttons.length) parts.push(h("div", { class: "actions", id: "quick-actions" }, buttons));
-    if (types.includes("claim") && !other.some((a) => a.type === "claim") && play) {
-      parts.push(h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), genericForm("claim", { seat: play.seat }, { title: _("Claim") })));
-    }
-    const claim = lastClaim();
-    if (claim) {
-      const line = claim.counter_line || claim.line || claim.counter;
-      parts.push(h("div", { class: "card", id: "claim-verdict" }, h("strong", { text: fmt(_("Claim: %(verdict)s"), { verdict: valueLabel(claim.status || claim.verdict || claim.code) }) }),
-        claim.reason ? h("p", { class: "muted", text: claim.reason }) : null,
-        Array.isArray(line) && line.length ? h("p", { text: _("Line that beats it:") + " " + line.map((x) => `${typeof x.seat === "number" ? S.players[x.seat] + " " : ""}${cardLabel(x.card || x)}`).join(", ") }) : null));
-    }
+    if (play && CLAIM_KINDS[S.game.name] && !(S.summary && S.summary.finished)) parts.push(claimForm(play));
+    if (Object.keys(S.checking || {}).length) parts.push(h("p", { class: "card", id: "claim-checking", role: "status", text: _("Checking the claim…") }));
+    const claim = currentClaim();
+    if (claim) parts.push(claimBox(claim));
     const nonResult = types.filter((t) => !resultTypes.has(t) && !["void", "amend"].includes(t));
     if (!parts.length) parts.push(h("p", { class: "muted", text: nonResult.length ? _("Nothing to record card by card right now.") : _("This game is recorded by result entry only.") }));
     root.replaceChildren(...parts);
