@@ -15,6 +15,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
@@ -266,14 +267,20 @@ class EventListView(APIView):
         return _append_response(result)
 
 
+def _correction_values(serializer: type[Serializer[Any]], request: Request) -> dict[str, Any]:
+    """A correction names its target in the URL; the phone may leave out its id and expected seq."""
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = dict(data.validated_data)
+    values.setdefault("client_event_id", uuid.uuid4())
+    values.setdefault("expected_seq", None)
+    return values
+
+
 class EventVoidView(APIView):
     @extend_schema(request=s.CorrectionInput, responses=GENERIC)
     def post(self, request: Request, match_id: int, seq: int) -> Response:
-        data = s.CorrectionInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        values.setdefault("client_event_id", uuid.uuid4())
-        values.setdefault("expected_seq", None)
+        values = _correction_values(s.CorrectionInput, request)
         result = services.event_void(match_id=match_id, seq=seq, user=_user(request), **values)
         return _append_response(result)
 
@@ -281,11 +288,7 @@ class EventVoidView(APIView):
 class EventAmendView(APIView):
     @extend_schema(request=s.AmendInput, responses=GENERIC)
     def post(self, request: Request, match_id: int, seq: int) -> Response:
-        data = s.AmendInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        values.setdefault("client_event_id", uuid.uuid4())
-        values.setdefault("expected_seq", None)
+        values = _correction_values(s.AmendInput, request)
         result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
         return _append_response(result)
 
