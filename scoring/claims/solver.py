@@ -200,6 +200,12 @@ class Engine(RulesMixin, BoundsMixin):
         claimant_winning = (self.leader + self.winner_index()) % self.n == self.claimant
         claimant_played = (self.claimant - self.leader) % self.n < len(self.trick)
         led = self.trick[0] >> 4
+        top_later = 0
+        if maxi and self.trump < 0 and not self.pool_mode:
+            later = 0
+            for k in range(1, self.n - len(self.trick)):
+                later |= self.hands[(seat + k) % self.n]
+            top_later = (later & SM[led]).bit_length()
 
         def key(c: int) -> int:
             c &= 63
@@ -222,6 +228,9 @@ class Engine(RulesMixin, BoundsMixin):
                     return -st if wins else 100 + self.value[c]
                 if claimant_played:  # the trick is ours: smear points onto it
                     return -self.value[c]
+            if maxi and self.trump < 0 and not self.pool_mode and wins:
+                # a sure winner (above every card still to come in the led suit) first
+                return st if c >= top_later else 50 + st
             if maxi or not claimant_winning:
                 return (0 if wins else 100) + st  # win cheaply, else throw the lowest
             return -st if wins else 100 + st  # overtake the claimant as high as possible
