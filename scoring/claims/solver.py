@@ -132,7 +132,7 @@ class Engine(RulesMixin, BoundsMixin):
         self.stats = Stats()
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.killers: dict[int, int] = {}
+        self.killers: dict[tuple[int, int], int] = {}
         self.best: dict[object, int] = {}  # position key -> the move that last settled it
         self.last_cut: int | None = None
         self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
@@ -415,7 +415,10 @@ class Engine(RulesMixin, BoundsMixin):
             # only in pool mode: an opponent with no card it could hold is a line no deal allows
             return True
         depth = self.allm.bit_count()
-        killer = self.killers.get(depth)
+        # killers per depth *and* the card heading the trick (or the leader, on a lead): the reply
+        # that refuted a sibling is only likely to work again against the same winning card
+        kk = (depth, self.trick[self.wstack[-1]] if self.trick else -1 - self.leader)
+        killer = self.killers.get(kk)
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)
             moves.insert(0, killer)  # the move that settled a sibling position first (killer heuristic)
@@ -429,7 +432,7 @@ class Engine(RulesMixin, BoundsMixin):
             finally:
                 self.pop()
             if r == maxi:
-                self.killers[depth] = m
+                self.killers[kk] = m
                 self.last_cut = m
                 return maxi
         self.last_cut = None
