@@ -417,7 +417,7 @@ class Engine(RulesMixin, BoundsMixin):
         depth = self.allm.bit_count()
         # killers per depth *and* the card heading the trick (or the leader, on a lead): the reply
         # that refuted a sibling is only likely to work again against the same winning card
-        kk = (depth, self.trick[self.wstack[-1]] if self.trick else -1 - self.leader)
+        kk = (depth, (self.trick[self.wstack[-1]] << 3 | self.leader) if self.trick else -1 - self.leader)
         killer = self.killers.get(kk)
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)
