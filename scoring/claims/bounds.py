@@ -19,6 +19,8 @@ class BoundsMixin(EngineState):
             if claimant_played and (self.leader + self.winner_index()) % self.n != self.claimant:
                 hi -= 1  # this trick is already lost to the claimant
             elif not self.trick and self.use_bounds:
+                if self.hearts_never_wins():
+                    return 0, 0
                 if self.leader == self.claimant:
                     lo = self.quick_tricks()[0]
                 elif not self.pool_mode:
@@ -140,6 +142,30 @@ class BoundsMixin(EngineState):
             # the claimant never wins, so never leads; a suit the others lack is never led to it
             return True
         return can_lose_lead  # it leads that suit, loses, and never leads again
+
+    def hearts_never_wins(self) -> bool:
+        """Hearts (no trump), at a trick boundary: in every suit the claimant holds, the others hold
+        a card and all of theirs are above all of the claimant's. Then the claimant wins no more
+        tricks: a suit it follows was led (or is headed) by a higher card, a discard never wins,
+        and a suit it leads is one the others must follow higher — so, not on lead, it never gets
+        the lead; on lead, it loses it at once and never gets it back. The others' cards in a suit
+        only leave, so "all above" stays true."""
+        if not isinstance(self.rules, HeartsPlay) or self.first:
+            return False
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        for s in range(4):
+            mine = me & SM[s]
+            if not mine:
+                continue
+            theirs = opp & SM[s]
+            if not theirs:
+                if self.leader == self.claimant:
+                    return False  # it may cash this suit
+                continue  # never led by the others, and the claimant never leads
+            if mine.bit_length() > (theirs & -theirs).bit_length():
+                return False
+        return True
 
     def opponents_force_points(self) -> int:
         """Hearts, an opponent on lead: 1 if the others can make the claimant win this very trick

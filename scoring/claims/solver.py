@@ -132,7 +132,7 @@ class Engine(RulesMixin, BoundsMixin):
         self.stats = Stats()
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.killers: dict[int, int] = {}
+        self.killers: dict[tuple[int, int], int] = {}
         self.best: dict[object, int] = {}  # position key -> the move that last settled it
         self.last_cut: int | None = None
         self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
@@ -200,6 +200,12 @@ class Engine(RulesMixin, BoundsMixin):
         claimant_winning = (self.leader + self.winner_index()) % self.n == self.claimant
         claimant_played = (self.claimant - self.leader) % self.n < len(self.trick)
         led = self.trick[0] >> 4
+        top_later = 0
+        if maxi and self.trump < 0 and not self.pool_mode:
+            later = 0
+            for k in range(1, self.n - len(self.trick)):
+                later |= self.hands[(seat + k) % self.n]
+            top_later = (later & SM[led]).bit_length()
 
         def key(c: int) -> int:
             c &= 63
@@ -222,6 +228,9 @@ class Engine(RulesMixin, BoundsMixin):
                     return -st if wins else 100 + self.value[c]
                 if claimant_played:  # the trick is ours: smear points onto it
                     return -self.value[c]
+            if maxi and self.trump < 0 and not self.pool_mode and wins:
+                # a sure winner (above every card still to come in the led suit) first
+                return st if c >= top_later else 50 + st
             if maxi or not claimant_winning:
                 return (0 if wins else 100) + st  # win cheaply, else throw the lowest
             return -st if wins else 100 + st  # overtake the claimant as high as possible
@@ -406,7 +415,10 @@ class Engine(RulesMixin, BoundsMixin):
             # only in pool mode: an opponent with no card it could hold is a line no deal allows
             return True
         depth = self.allm.bit_count()
-        killer = self.killers.get(depth)
+        # killers per depth *and* the card heading the trick (or the leader, on a lead): the reply
+        # that refuted a sibling is only likely to work again against the same winning card
+        kk = (depth, (self.trick[self.wstack[-1]] << 3 | self.leader) if self.trick else -1 - self.leader)
+        killer = self.killers.get(kk)
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)
             moves.insert(0, killer)  # the move that settled a sibling position first (killer heuristic)
@@ -420,7 +432,7 @@ class Engine(RulesMixin, BoundsMixin):
             finally:
                 self.pop()
             if r == maxi:
-                self.killers[depth] = m
+                self.killers[kk] = m
                 self.last_cut = m
                 return maxi
         self.last_cut = None
