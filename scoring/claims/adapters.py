@@ -3,8 +3,8 @@
 Each trick-taking engine exposes ``play_position(state)`` (``scoring.<game>.play``). Hearts returns
 a mapping in the JSON form of :func:`~scoring.claims.position.position_to_json` (missing keys take
 their defaults; an optional ``"seats"`` gives the table seat of each play seat); Thousand and Bourré
-return their own ``PlayPosition`` dataclasses, translated here (play seats = their ``active`` seats:
-Bourré leaves out players who passed, four-handed Thousand the seat sitting out). A
+expose the same JSON form from ``scoring.<game>.claims.play_position`` (play seats = their active
+seats: Bourré leaves out players who passed, four-handed Thousand the seat sitting out). A
 :class:`Position` is passed through. ``claimant`` is a *table* seat.
 """
 
@@ -15,8 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.claims.games import marriage_value
-from scoring.claims.position import BourrePlay, GameName, Position, ThousandPlay, position_from_json
+from scoring.claims.position import GameName, Position, position_from_json
 from scoring.errors import ScoringError
 
 _DEFAULTS: dict[str, Any] = {
@@ -48,7 +47,9 @@ class ClaimSetup:
 
 
 def _play_position_fn(game_name: str) -> Callable[[Any], Any] | None:
-    for module_name in (f"scoring.{game_name}.play", f"scoring.{game_name}", f"scoring.{game_name}.engine"):
+    # ``scoring.<game>.claims`` is the engine's own hook in the JSON form (with unseen cards and the
+    # voids shown); ``scoring.<game>.play`` is the fallback for an engine without one.
+    for module_name in (f"scoring.{game_name}.claims", f"scoring.{game_name}.play", f"scoring.{game_name}"):
         try:
             module = importlib.import_module(module_name)
         except ImportError:
@@ -85,11 +86,8 @@ def claim_position_from_state(game_name: str, state: Any, claimant: int) -> Clai
             seats = tuple(int(s) for s in data["seats"])
         if data.get("leader") is None:
             raise ValueError("the opening leader is not known yet")
+        contract = data.get("contract")
         pos = _from_mapping(data)
-    elif game is GameName.THOUSAND:
-        pos, seats, contract = _from_thousand(state, raw)
-    elif game is GameName.BOURRE:
-        pos, seats = _from_bourre(state, raw)
     else:
         raise ValueError(f"play_position returned {type(raw).__name__}, not a Position or a mapping")
     if seats is None:
@@ -97,71 +95,6 @@ def claim_position_from_state(game_name: str, state: Any, claimant: int) -> Clai
     if claimant not in seats:
         raise ValueError(f"seat {claimant} takes no part in this hand's play")
     return ClaimSetup(pos, seats.index(claimant), seats, contract)
-
-
-def _from_thousand(state: Any, pp: Any) -> tuple[Position, tuple[int, ...], int | None]:
-    """scoring.thousand.play.PlayPosition → Position (play seats = the active seats in order)."""
-    v = state.variants
-    if getattr(v, "trump_change_timing", "immediate") != "immediate" and pp.next_trump not in (None, pp.trump):
-        raise ValueError("a trump change is pending (trump_change_timing = next_trick): not modelled")
-    rules = ThousandPlay(
-        must_trump_when_void=v.must_trump_when_void,
-        must_head_trick=v.must_head_trick,
-        must_overtrump=getattr(v, "must_overtrump", False),
-        marriage_requires_won_trick=v.marriage_requires_won_trick,
-        spades_marriage_value=v.spades_marriage_value,
-    )
-    active = tuple(pp.active)
-    if any(pp.hands[s] is None for s in active):
-        raise ValueError("the hands of this deal were not recorded")
-    bonus = [0] * len(active)
-    for seat, suit in pp.marriages:
-        if seat in active:
-            bonus[active.index(seat)] += marriage_value(rules, suit)
-    pos = Position(
-        GameName.THOUSAND,
-        rules,
-        tuple(tuple(pp.hands[s]) for s in active),
-        active.index(pp.trick_leader),
-        trick=tuple(pp.trick_cards),
-        trump=pp.trump,
-        tricks_won=tuple(pp.tricks_won[s] for s in active),
-        points_won=tuple(pp.points[s] for s in active),
-        bonus=tuple(bonus),
-        announced=frozenset(suit for _, suit in pp.marriages),
-    )
-    return pos, active, pp.contract
-
-
-def _from_bourre(state: Any, pp: Any) -> tuple[Position, tuple[int, ...]]:
-    """scoring.bourre.play.PlayPosition → Position (play seats = the active seats in order)."""
-    r = pp.rules
-    if r.cinch_rules not in ("pagat", "none") or getattr(r, "must_lead_trump_when_others_void", False):
-        raise ValueError("these Bourré play variants are not modelled by the claim checker")
-    rules = BourrePlay(
-        head_trick_required=r.head_trick_required,
-        must_beat_mode=r.must_beat_mode,
-        trump_when_cannot_overtrump=r.trump_when_cannot_overtrump,
-        cinch_rules=r.cinch_rules,
-        cinch_equivalent_trumps=r.cinch_equivalent_trumps,
-    )
-    active = tuple(pp.active)
-    if any(pp.hands[s] is None for s in active):
-        # the stock and the discards hide where the unseen cards are: no finite set of deals
-        raise ValueError("the other hands are not known (Bourré claims need every hand)")
-    trick = tuple(pp.trick)
-    pos = Position(
-        GameName.BOURRE,
-        rules,
-        tuple(tuple(sorted(pp.hands[s], key=str)) for s in active),
-        active.index(pp.leader),
-        trick=trick,
-        trump=pp.trump,
-        played=frozenset(pp.played) - set(trick),
-        tricks_won=tuple(pp.won),
-        known_out=tuple(frozenset(pp.known_out[s]) for s in active),
-    )
-    return pos, active
 
 
 def _from_mapping(data: Mapping[str, Any]) -> Position:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from scoring.claims import Claim, ClaimKind, check_claim
-from scoring.claims.adapters import _from_bourre, claim_position_from_state
-from scoring.claims.games import legal_plays
+from scoring.claims.adapters import claim_position_from_state
+from scoring.claims.games import apply_play, legal_plays
 from tests.scoring.bourre_helpers import decide, start, step
 from tests.scoring.hearts_support import known_position
 from tests.scoring.test_thousand_cardplay import T24_PLAY, deal, exchange, plays
@@ -69,14 +69,17 @@ def test_bourre_legality_matches_the_engine_on_random_playouts() -> None:
     s3 = step(start(3), "deal", dealer=2, up_card="8H", hands=hands3)
     for session in (_bourre_two(), decide(s3, "0:+0 1:+0 2:+0")):
         for _ in range(30):
+            # The engine's position and the claim checker's, played on side by side.
             pp = play_position(session)  # type: ignore[arg-type]
+            pos = claim_position_from_state("bourre", session, pp.active[0]).position
             while not pp.finished:
                 engine_cards = pp.legal_cards()
                 assert engine_cards is not None
-                pos, _seats = _from_bourre(session, pp)
-                mine = {p.card for p in legal_plays(pos)}
-                assert mine == set(engine_cards), (pos, engine_cards)
-                pp = pp.play(rng.choice(list(engine_cards)))
+                mine = {p.card: p for p in legal_plays(pos)}
+                assert set(mine) == set(engine_cards), (pos, engine_cards)
+                card = rng.choice(list(engine_cards))
+                pp = pp.play(card)
+                pos = apply_play(pos, mine[card])
 
 
 def test_hearts_legality_matches_the_engine_on_random_playouts() -> None:
