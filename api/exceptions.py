@@ -35,15 +35,19 @@ def _flatten(detail: Any, prefix: str = "") -> dict[str, str]:
 
 
 def _body(code: str, message: str, params: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    # ``template`` (an engine error's message id) lets the renderer translate the message
     return {"code": code, "message": message, "params": params or {}, **{k: v for k, v in extra.items() if v}}
 
 
 def _scoring_response(exc: ScoringError) -> Response:
     rules = isinstance(exc, RulesError) or (isinstance(exc, ReplayError) and exc.is_rules_error)
     if rules:
-        return Response(_body(exc.code, exc.message, exc.params), status=422)
+        return Response(_body(exc.code, exc.message, exc.params, template=exc.template), status=422)
     fields = exc.fields if isinstance(exc, EventFormatError) else {}
-    return Response(_body(exc.code, exc.message, exc.params, fields=fields or {"non_field_errors": exc.message}), 400)
+    body = _body(
+        exc.code, exc.message, exc.params, fields=fields or {"non_field_errors": exc.message}, template=exc.template
+    )
+    return Response(body, 400)
 
 
 def _drf_response(exc: exceptions.APIException) -> Response:

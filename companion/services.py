@@ -201,7 +201,10 @@ def _engine_error(exc: ScoringError) -> ScoringError:
     """A replay error (a correction that breaks a later event) surfaces as its inner error, with the seq."""
     if isinstance(exc, ReplayError):
         kind = RulesError if exc.is_rules_error else EventFormatError
-        return kind(exc.code, f"Event {exc.seq}: {exc.message}", **{**exc.params, "seq": exc.seq})
+        error = kind(exc.code, exc.template, **{**exc.params, "seq": exc.seq})
+        # the English message names the event; a translated one is the inner message alone
+        error.message = f"Event {exc.seq}: {error.message}"
+        return error
     return exc
 
 

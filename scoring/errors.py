@@ -1,12 +1,19 @@
 """Errors raised by the rule engines.
 
-Every error carries a stable snake_case ``code`` that clients can translate, an English ``message``
-that names the rule, and ``params`` with the values the message was built from.
+Every error carries a stable snake_case ``code``, an English ``message`` that names the rule, and
+``params`` with the values the message was built from. The message is written as a template with
+``%(name)s`` placeholders filled from ``params``; the template is the message id of the translation
+catalogues (:mod:`scoring.i18n`), so the service can answer in the player's language::
+
+    >>> RulesError("not_your_turn", "It is %(name)s's turn.", name="Ann").message
+    "It is Ann's turn."
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from scoring.explain import fill
 
 
 class ScoringError(Exception):
@@ -15,16 +22,17 @@ class ScoringError(Exception):
     default_code = "scoring_error"
 
     def __init__(self, code: str, message: str, *, rule: str | None = None, **params: Any) -> None:
-        super().__init__(message)
         self.code = code
-        self.message = message
+        self.template = message
         self.rule = rule
         self.params: dict[str, Any] = dict(params)
         if rule is not None:
             self.params["rule"] = rule
+        self.message = fill(message, self.params)
+        super().__init__(self.message)
 
     def as_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "params": self.params}
+        return {"code": self.code, "message": self.message, "params": self.params, "template": self.template}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"

@@ -162,7 +162,9 @@ def _decode(tp: Any, value: Any, name: str) -> Any:
         try:
             return parse_card(value)
         except EventFormatError as exc:
-            raise EventFormatError(exc.code, exc.message, fields={name.split("[")[0]: exc.message}) from None
+            raise EventFormatError(
+                exc.code, exc.template, **exc.params, fields={name.split("[")[0]: exc.message}
+            ) from None
     if tp is bool:
         if not isinstance(value, bool):
             raise _bad(name, "true or false", value)

@@ -77,7 +77,7 @@ class ReplayError(ScoringError):
     """An event of a record that its game rejects; ``seq`` says which."""
 
     def __init__(self, seq: int, error: ScoringError) -> None:
-        super().__init__(error.code, error.message, seq=seq, **error.params)
+        super().__init__(error.code, error.template, seq=seq, **error.params)
         self.seq = seq
         self.error = error
 

@@ -194,7 +194,7 @@ def test_summary_explains_every_number() -> None:
     entry = GAME.summary(s)["history"][0]
     codes = [line["code"] for line in entry["explain"]]
     assert codes == ["antes", "pot_at_play", "wins_pot", "bourre", "pot_after", "exempt_next_ante"]
-    assert all(set(line) == {"code", "seat", "text"} for line in entry["explain"])
+    assert all({"code", "seat", "text", "template", "params"} <= set(line) for line in entry["explain"])
     s = step(s, "end_session")
     result = GAME.result(s)
     assert result is not None and result.winners == (E,)
