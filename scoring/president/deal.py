@@ -43,30 +43,41 @@ def _check_hands(state: PresidentState, hands: tuple[tuple[Card, ...], ...], siz
     if len(hands) != state.seats:
         raise RulesError(
             "hands_per_seat",
-            f"Give one hand for each of the {state.seats} seats, not {len(hands)}.",
+            "Give one hand for each of the %(seats)s seats, not %(given)s.",
             rule="president.md §1.4",
+            seats=state.seats,
+            given=len(hands),
         )
     for seat, hand in enumerate(hands):
         if len(hand) != sizes[seat]:
             raise RulesError(
                 "wrong_hand_size",
-                f"{state.players[seat]} is dealt {sizes[seat]} cards, not {len(hand)} (president.md §1.4).",
+                "%(name)s is dealt %(expected)s cards, not %(given)s (president.md §1.4).",
                 rule="president.md §1.4",
                 seat=seat,
                 expected=sizes[seat],
+                name=state.players[seat],
+                given=len(hand),
             )
     dealt = Counter(c for hand in hands for c in hand)
     pack = Counter(full_deck(state.variants))
     if dealt != pack:
-        extra = sorted(str(c) for c in (dealt - pack).elements())
-        missing = sorted(str(c) for c in (pack - dealt).elements())
+        extra_cards = sorted((dealt - pack).elements(), key=str)
+        missing_cards = sorted((pack - dealt).elements(), key=str)
+        # Every hand has its size, so the pack's count is right: a card too many means one missing.
         raise RulesError(
             "not_the_deck",
-            f"The hands must hold exactly the pack of §1.2: extra {extra or 'none'}, missing {missing or 'none'}.",
+            "The hands must hold exactly the pack of §1.2: extra %(extra_shown)s, missing %(missing_shown)s.",
             rule="president.md §1.2",
-            extra=extra,
-            missing=missing,
+            extra=[str(c) for c in extra_cards],
+            missing=[str(c) for c in missing_cards],
+            extra_shown=" ".join(c.pretty for c in extra_cards) or "—",
+            missing_shown=" ".join(c.pretty for c in missing_cards) or "—",
         )
+
+
+def _pretty(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
 
 
 def holder_from_left(hands: Sequence[Sequence[Card]], card: Card, seating: Sequence[int], dealer: int) -> int:
@@ -83,7 +94,10 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
     v = state.variants
     if state.current is not None:
         raise RulesError(
-            "round_in_progress", f"Round {state.round_number} is still being played.", rule="president.md §2.1"
+            "round_in_progress",
+            "Round %(round)s is still being played.",
+            rule="president.md §2.1",
+            round=state.round_number,
         )
     dealer = round_dealer(state, event.dealer)
     if dealer is None:
@@ -162,9 +176,10 @@ def apply_redeal(state: PresidentState, event: Redeal) -> PresidentState:
     if rnd.hands is not None and _has_face(rnd.hands[scum]):
         raise RulesError(
             "scum_has_face_cards",
-            f"{state.players[scum]} (Scum) holds a J, Q or K: no redeal.",
+            "%(name)s (Scum) holds a J, Q or K: no redeal.",
             rule=rule,
             seat=scum,
+            name=state.players[scum],
         )
     return dataclasses.replace(state, current=None, redeals=state.redeals + 1)
 
@@ -189,7 +204,12 @@ def check_cards_exist(state: PresidentState, cards: Sequence[Card], rule: str) -
     for card, count in Counter(cards).items():
         if count > v.copies + (v.joker_count - 1 if card.is_joker else 0):
             raise RulesError(
-                "duplicate_card", f"The pack holds {card} only {v.copies} time(s).", rule=rule, card=str(card)
+                "duplicate_card",
+                "The pack holds %(pretty)s only %(copies)s time(s).",
+                rule=rule,
+                card=str(card),
+                pretty=card.pretty,
+                copies=v.copies,
             )
 
 
@@ -212,15 +232,18 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
         later = any((t.giver, t.receiver) == (event.giver, event.receiver) for t in rnd.transfers[rnd.done :])
         raise RulesError(
             "exchange_out_of_order" if later else "no_such_exchange",
-            f"Next in the exchange: {names[expected.giver]} gives {names[expected.receiver]} {expected.count} card(s)"
-            + (
-                " (pair by pair, top pair first)."
-                if later
-                else f"; {names[event.giver]} owes {names[event.receiver]} nothing."
-            ),
+            "Next in the exchange: %(giver)s gives %(receiver)s %(count)s card(s) (pair by pair, top pair first)."
+            if later
+            else "Next in the exchange: %(giver)s gives %(receiver)s %(count)s card(s); "
+            "%(name)s owes %(other)s nothing.",
             rule=rule,
             expected_giver=expected.giver,
             expected_receiver=expected.receiver,
+            giver=names[expected.giver],
+            receiver=names[expected.receiver],
+            count=expected.count,
+            name=names[event.giver],
+            other=names[event.receiver],
         )
     if event.requested and expected.kind != "requested":
         raise RulesError(
@@ -232,7 +255,11 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
     cards = event.cards
     if cards and event.count is not None and event.count != len(cards):
         raise RulesError(
-            "wrong_exchange_count", f"count says {event.count} but {len(cards)} cards are listed.", rule=rule
+            "wrong_exchange_count",
+            "count says %(count)s but %(listed)s cards are listed.",
+            rule=rule,
+            count=event.count,
+            listed=len(cards),
         )
     count = len(cards) if cards else event.count
     if count is None:
@@ -240,10 +267,13 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
     if count != expected.count:
         raise RulesError(
             "wrong_exchange_count",
-            f"{names[event.giver]} hands over exactly {expected.count} card(s) to {names[event.receiver]}, not {count}.",
+            "%(name)s hands over exactly %(expected)s card(s) to %(receiver)s, not %(given)s.",
             rule=rule,
             expected=expected.count,
             given=count,
+            seat=event.giver,
+            name=names[event.giver],
+            receiver=names[event.receiver],
         )
     check_cards_exist(state, cards, rule)
     hands = rnd.hands
@@ -254,9 +284,11 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
         if kept is None:
             raise RulesError(
                 "card_not_in_hand",
-                f"{names[event.giver]} does not hold {' '.join(format_cards(cards))}.",
+                "%(name)s does not hold %(cards)s.",
                 rule=rule,
                 seat=event.giver,
+                name=names[event.giver],
+                cards=_pretty(cards),
             )
         _check_obligation(state, rnd, expected.kind, event, kept)
         new_hands = list(hands)
@@ -266,7 +298,7 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
     else:
         _check_hidden_supply(state, rnd, event.giver, cards)
     if hands is None and expected.kind == "requested" and event.requested and len(event.requested) != count:
-        raise RulesError("wrong_request_count", f"The President names {count} card(s).", rule=rule)
+        raise RulesError("wrong_request_count", "The President names %(count)s card(s).", rule=rule, count=count)
     sizes = list(rnd.sizes)
     sizes[event.giver] -= count
     sizes[event.receiver] += count
@@ -303,9 +335,10 @@ def _check_hidden_supply(state: PresidentState, rnd: Round, giver: int, cards: S
         if elsewhere + cards.count(card) > copies:
             raise RulesError(
                 "card_not_in_hand",
-                f"{card} is known to be in another player's hand (president.md §6.1).",
+                "%(pretty)s is known to be in another player's hand (president.md §6.1).",
                 rule="president.md §6.1",
                 card=str(card),
+                pretty=card.pretty,
             )
 
 
@@ -329,16 +362,21 @@ def _check_obligation(state: PresidentState, rnd: Round, kind: str, event: Excha
         best = sorted(tuple(kept) + event.cards, key=lambda c: exchange_value(c, v), reverse=True)[: len(event.cards)]
         raise RulesError(
             "must_give_best_cards",
-            f"{names[event.giver]} must hand over their best card(s) ({' '.join(format_cards(best))} or equal ranks), "
-            f"not {' '.join(format_cards(event.cards))}.",
+            "%(name)s must hand over their best card(s) (%(best_shown)s or equal ranks), not %(cards)s.",
             rule="president.md §2.2",
             seat=event.giver,
             best=format_cards(best),
+            name=names[event.giver],
+            best_shown=_pretty(best),
+            cards=_pretty(event.cards),
         )
     if kind == "requested" and event.requested:
         if len(event.requested) != len(event.cards):
             raise RulesError(
-                "wrong_request_count", f"The President names {len(event.cards)} card(s).", rule="president.md §2.2"
+                "wrong_request_count",
+                "The President names %(count)s card(s).",
+                rule="president.md §2.2",
+                count=len(event.cards),
             )
         held = list(tuple(kept) + event.cards)
         given = list(event.cards)
@@ -348,9 +386,11 @@ def _check_obligation(state: PresidentState, rnd: Round, kind: str, event: Excha
                 if card not in given:
                     raise RulesError(
                         "must_give_requested_card",
-                        f"{names[event.giver]} holds {card}, which the President named, and must hand it over.",
+                        "%(name)s holds %(pretty)s, which the President named, and must hand it over.",
                         rule="president.md §2.2",
                         seat=event.giver,
                         card=str(card),
+                        name=names[event.giver],
+                        pretty=card.pretty,
                     )
                 given.remove(card)

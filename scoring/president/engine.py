@@ -21,10 +21,10 @@ from scoring.president.events import (
 from scoring.president.league import end_evening
 from scoring.president.legal import play_actions
 from scoring.president.play import apply_pass, apply_play
-from scoring.president.ranks import describe, exchange_value
+from scoring.president.ranks import exchange_value, set_label
 from scoring.president.result_entry import apply_round_result
 from scoring.president.state import PresidentState
-from scoring.president.titles import titles_for
+from scoring.president.titles import title_label, titles_for
 from scoring.president.variants import PresidentVariants
 from scoring.protocol import JSON, Game, MatchResult
 
@@ -63,7 +63,9 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
                 return apply_pass(state, event)
             case EndEvening():
                 return end_evening(state)
-        raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="president.md §2.1")
+        raise RulesError(
+            "unexpected_event", "%(type)s cannot be recorded now.", rule="president.md §2.1", type=event.TYPE
+        )
 
     def phase(self, state: PresidentState) -> str:
         if state.result is not None:
@@ -128,12 +130,13 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
             "finished": result is not None,
             "to_act": self.to_act(state),
             "totals": list(state.totals),
-            "result": result.as_json() if result else None,
+            "result": _result_json(state),
             "history": [r.as_json() for r in state.rounds],
             "findings": [f.as_json() for f in state.findings],
             "round": state.round_number,
             "seating": list(state.seating),
             "titles": list(last.titles) if last else None,
+            "title_labels": [title_label(t) for t in last.titles] if last else None,
             "title_names": list(titles_for(state.seats)),
             "next_round": last.as_json()["next_round"] if last and state.current is None else None,
             "league": {
@@ -161,13 +164,24 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
                     "leader": trick.leader,
                     "top": None
                     if top is None
-                    else {"seat": top.seat, "cards": format_cards(top.cards), "set": describe(top.combo)},
+                    else {"seat": top.seat, "cards": format_cards(top.cards), "set": set_label(top.combo).as_json()},
                     "plays": [{"seat": p.seat, "cards": format_cards(p.cards), "kind": p.kind} for p in trick.plays],
                     "passed": sorted(trick.passes),
                 },
                 "explain": [n.as_json() for n in rnd.notes],
             }
         return data
+
+
+def _result_json(state: PresidentState) -> JSON | None:
+    """The protocol's result, with ``how`` also as a translatable line."""
+    result = state.result
+    if result is None:
+        return None
+    data = result.as_json()
+    if state.result_note is not None:
+        data["explain"] = [state.result_note.as_json()]
+    return data
 
 
 GAME = PresidentGame()

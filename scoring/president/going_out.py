@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from scoring.cards import Card
 from scoring.explain import Note
 from scoring.president.league import close_round
-from scoring.president.ranks import Combo, card_value, describe
+from scoring.president.ranks import Combo, card_value
 from scoring.president.state import PresidentState, Round
-from scoring.president.titles import ordinal
 
 
 def places_free(rnd: Round) -> list[int]:
@@ -27,13 +26,16 @@ def go_out(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card], 
         place = free[-1]
         note = Note(
             "finished_on_two",
-            f"{name} went out with {describe(combo)} (a 2, joker or clearing play): placed {ordinal(place)}, "
+            "%(name)s went out with %(cards)s (a 2, joker or clearing play): place %(place)s, "
             "the lowest free place (cannot_finish_on_two, president.md §2.6).",
             seat,
+            name=name,
+            cards=" ".join(c.pretty for c in cards),
+            place=place,
         )
     else:
         place = free[0]
-        note = Note("went_out", f"{name} went out: {ordinal(place)} place (president.md §2.6).", seat)
+        note = Note("went_out", "%(name)s went out: place %(place)s (president.md §2.6).", seat, name=name, place=place)
     places = list(rnd.places)
     places[seat] = place
     return dataclasses.replace(
@@ -61,8 +63,10 @@ def rank_rest(state: PresidentState, rnd: Round) -> Round:
             notes.append(
                 Note(
                     "last_holder",
-                    f"{state.players[seat]} is left holding cards: {ordinal(free[0])} place (president.md §2.6).",
+                    "%(name)s is left holding cards: place %(place)s (president.md §2.6).",
                     seat,
+                    name=state.players[seat],
+                    place=free[0],
                 )
             )
     else:
@@ -81,16 +85,30 @@ def rank_rest(state: PresidentState, rnd: Round) -> Round:
             return sum(card_value(c, v) for c in rnd.hands[seat])
 
         ordered = sorted(rest, key=lambda s: (left(s), distance(s)))
-        what = "cards" if v.round_end == "count_cards" else "value"
         for place, seat in zip(free, ordered, strict=True):
-            notes.append(
-                Note(
-                    "ranked_by_" + what,
-                    f"{state.players[seat]} had {left(seat)} {what} left: {ordinal(place)} place "
-                    f"(round_end = {v.round_end}; ties go to the nearest clockwise after the first out, §2.6).",
+            if v.round_end == "count_cards":
+                note = Note(
+                    "ranked_by_cards",
+                    "%(name)s had %(count)s card left: place %(place)s "
+                    "(round_end = count_cards; ties go to the nearest clockwise after the first out, §2.6).",
                     seat,
+                    plural="%(name)s had %(count)s cards left: place %(place)s "
+                    "(round_end = count_cards; ties go to the nearest clockwise after the first out, §2.6).",
+                    name=state.players[seat],
+                    count=left(seat),
+                    place=place,
                 )
-            )
+            else:
+                note = Note(
+                    "ranked_by_value",
+                    "%(name)s had %(value)s value left: place %(place)s "
+                    "(round_end = count_values; ties go to the nearest clockwise after the first out, §2.6).",
+                    seat,
+                    name=state.players[seat],
+                    value=left(seat),
+                    place=place,
+                )
+            notes.append(note)
     places = list(rnd.places)
     for place, seat in zip(free, ordered, strict=True):
         places[seat] = place

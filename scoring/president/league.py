@@ -15,12 +15,15 @@ from scoring.explain import Note
 from scoring.president.state import PresidentState, RoundRecord
 from scoring.president.titles import (
     NEUTRAL,
+    PRESIDENT,
+    exchange_note,
     later_leader,
     next_dealer,
     next_seating,
-    ordinal,
+    points_note,
     round_points,
     seat_transfers,
+    title_note,
     titles_for,
 )
 from scoring.protocol import MatchResult, places_from_scores
@@ -52,22 +55,19 @@ def close_round(
     explain: list[Note] = list(notes)
     for place, seat in enumerate(order, start=1):
         titles[seat] = by_place[place - 1]
-        explain.append(
-            Note(
-                "title",
-                f"{names[seat]} went out {ordinal(place)} of {n}: {by_place[place - 1]} (president.md §2.7).",
-                seat,
-            )
-        )
+        explain.append(title_note(titles[seat], seat, name=names[seat], place=place, seats=n))
     for place, seat in enumerate(order, start=1):
         if scored:
             points[seat] = place_points[place - 1]
             explain.append(
-                Note(
-                    "points",
-                    f"{names[seat]}: {by_place[place - 1]} ({ordinal(place)}) scores {_sign(points[seat])} "
-                    f"under {v.scoring_scheme} (president.md §3); standing {state.totals[seat] + points[seat]}.",
+                points_note(
+                    titles[seat],
                     seat,
+                    name=names[seat],
+                    place=place,
+                    points=_sign(points[seat]),
+                    scheme=v.scoring_scheme,
+                    total=state.totals[seat] + points[seat],
                 )
             )
     if not scored:
@@ -79,41 +79,52 @@ def close_round(
     new_seating = next_seating(order, seating, v)
     leader = later_leader(order, new_dealer, new_seating, v)
     moves = seat_transfers(order, v)
-    explain.append(
-        Note(
-            "next_dealer",
-            f"Next round {names[new_dealer]} ({titles[new_dealer]}) deals (dealer = {v.dealer}, president.md §1.4).",
-            new_dealer,
+    if titles[new_dealer] == PRESIDENT:
+        explain.append(
+            Note(
+                "next_dealer",
+                "Next round %(name)s (President) deals (dealer = president, president.md §1.4).",
+                new_dealer,
+                name=names[new_dealer],
+            )
         )
-    )
+    else:
+        explain.append(
+            Note(
+                "next_dealer",
+                "Next round %(name)s (Scum) deals (dealer = scum, president.md §1.4).",
+                new_dealer,
+                name=names[new_dealer],
+            )
+        )
     if v.reseat_by_title:
         explain.append(
             Note(
                 "reseat",
-                "Players reseat clockwise in title order: "
-                + ", ".join(names[s] for s in new_seating)
-                + " (president.md §2.7).",
+                "Players reseat clockwise in title order: %(names)s (president.md §2.7).",
+                names=", ".join(names[s] for s in new_seating),
             )
         )
     for t in moves:
-        giver = f"{names[t.giver]} ({titles[t.giver]})"
-        receiver = f"{names[t.receiver]} ({titles[t.receiver]})"
-        cards = f"{t.count} card" + ("s" if t.count > 1 else "")
-        if t.kind == "choice":
-            text = f"{giver} gives {receiver} any {cards} of their choice"
-        elif t.kind == "requested":
-            text = f"{giver} gives {receiver} the {cards} {names[t.receiver]} names, if held"
-        else:
-            text = f"{giver} gives {receiver} their {cards.replace('card', 'best card')}"
-        explain.append(Note("exchange", f"Next round's exchange: {text} (president.md §2.2).", t.giver))
+        explain.append(exchange_note(titles[t.giver], t, names[t.giver], names[t.receiver]))
     neutrals = [names[s] for s in order if titles[s] == NEUTRAL and all(s not in (t.giver, t.receiver) for t in moves)]
     if moves and neutrals:
-        explain.append(Note("exchange_none", ", ".join(neutrals) + " exchange nothing (president.md §2.2)."))
+        explain.append(
+            Note(
+                "exchange_none",
+                "%(names)s exchanges nothing (president.md §2.2).",
+                plural="%(names)s exchange nothing (president.md §2.2).",
+                names=", ".join(neutrals),
+                count=len(neutrals),
+            )
+        )
     explain.append(
         Note(
             "next_leader",
-            f"{names[leader]} leads next round after the exchange (later_round_lead = {v.later_round_lead}, §2.3).",
+            "%(name)s leads next round after the exchange (later_round_lead = %(option)s, §2.3).",
             leader,
+            name=names[leader],
+            option=v.later_round_lead,
         )
     )
     record = RoundRecord(
@@ -134,10 +145,10 @@ def close_round(
     new = dataclasses.replace(
         state, totals=totals, rounds=(*state.rounds, record), current=None, seating=new_seating, redeals=0
     )
-    return dataclasses.replace(new, result=_league_result(new))
+    return with_result(new, _league_result(new))
 
 
-def _league_result(state: PresidentState) -> MatchResult | None:
+def _league_result(state: PresidentState) -> tuple[MatchResult, Note] | None:
     v = state.variants
     if v.league_end == "target_points":
         assert v.target_points is not None  # validated with the variants
@@ -145,18 +156,24 @@ def _league_result(state: PresidentState) -> MatchResult | None:
             return _target_result(state, v.target_points)
         return None
     if v.league_rounds is not None and len(state.rounds) >= v.league_rounds:
-        return _standings_result(state, f"the evening's {v.league_rounds} rounds were played")
+        how = Note(
+            "evening_rounds_played",
+            "the evening's %(count)s round was played",
+            plural="the evening's %(count)s rounds were played",
+            count=v.league_rounds,
+        )
+        return _standings_result(state, how)
     return None
 
 
-def _standings_result(state: PresidentState, how: str) -> MatchResult:
+def _standings_result(state: PresidentState, how: Note) -> tuple[MatchResult, Note]:
     scores = state.totals
     places = places_from_scores(scores, lower_is_better=False)
     winners = tuple(s for s, p in enumerate(places) if p == 1)
-    return MatchResult(winners, places, scores, lower_is_better=False, how=how)
+    return MatchResult(winners, places, scores, lower_is_better=False, how=how.text), how
 
 
-def _target_result(state: PresidentState, target: int) -> MatchResult:
+def _target_result(state: PresidentState, target: int) -> tuple[MatchResult, Note]:
     """§3 [our default]: highest standing wins; equal standings are separated by the last round's
     places, the better place winning."""
     last = state.rounds[-1].places
@@ -164,13 +181,19 @@ def _target_result(state: PresidentState, target: int) -> MatchResult:
     rank_key = [(-scores[s], last[s]) for s in range(state.seats)]
     places = tuple(1 + sum(1 for other in rank_key if other < mine) for mine in rank_key)
     winners = tuple(s for s, p in enumerate(places) if p == 1)
-    return MatchResult(
-        winners,
-        places,
-        scores,
-        lower_is_better=False,
-        how=f"reached {target} points; highest standing wins, ties broken by the last round's places",
+    how = Note(
+        "target_reached",
+        "reached %(target)s points; highest standing wins, ties broken by the last round's places",
+        target=target,
     )
+    return MatchResult(winners, places, scores, lower_is_better=False, how=how.text), how
+
+
+def with_result(state: PresidentState, ended: tuple[MatchResult, Note] | None) -> PresidentState:
+    if ended is None:
+        return state
+    result, how = ended
+    return dataclasses.replace(state, result=result, result_note=how)
 
 
 def end_evening(state: PresidentState) -> PresidentState:
@@ -182,7 +205,12 @@ def end_evening(state: PresidentState) -> PresidentState:
             "No round has been finished yet, so there are no standings to close the evening with.",
             rule="president.md §3",
         )
-    how = "the table closed the evening after round " + str(len(state.rounds))
     if state.current is not None:
-        how += " (the unfinished round does not count)"
-    return dataclasses.replace(state, current=None, result=_standings_result(state, how))
+        how = Note(
+            "evening_closed",
+            "the table closed the evening after round %(round)s (the unfinished round does not count)",
+            round=len(state.rounds),
+        )
+    else:
+        how = Note("evening_closed", "the table closed the evening after round %(round)s", round=len(state.rounds))
+    return with_result(dataclasses.replace(state, current=None), _standings_result(state, how))

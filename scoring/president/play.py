@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from scoring.cards import Card, format_cards
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.explain import Note
 from scoring.president.deal import check_cards_exist
@@ -15,7 +15,6 @@ from scoring.president.proofs import exchange_proof, twos_lead_proof
 from scoring.president.ranks import (
     Combo,
     analyse,
-    describe,
     is_four_of_a_kind,
     is_twos,
     naturals_of,
@@ -102,17 +101,21 @@ def _check_supply(state: PresidentState, rnd: Round, seat: int, cards: Sequence[
         if _remove(rnd.hands[seat], cards) is None:
             raise RulesError(
                 "card_not_in_hand",
-                f"{names[seat]} does not hold {' '.join(format_cards(cards))}.",
+                "%(name)s does not hold %(cards)s.",
                 rule="president.md §6.1",
                 seat=seat,
+                name=names[seat],
+                cards=_pretty(cards),
             )
         return
     if len(cards) > rnd.sizes[seat]:
         raise RulesError(
             "not_enough_cards",
-            f"{names[seat]} holds only {rnd.sizes[seat]} card(s) (president.md §6.1).",
+            "%(name)s holds only %(count)s card(s) (president.md §6.1).",
             rule="president.md §6.1",
             seat=seat,
+            name=names[seat],
+            count=rnd.sizes[seat],
         )
     for card in set(cards):
         copies = v.joker_count if card.is_joker else v.copies
@@ -120,9 +123,10 @@ def _check_supply(state: PresidentState, rnd: Round, seat: int, cards: Sequence[
         if rnd.played.count(card) + cards.count(card) + elsewhere > copies:
             raise RulesError(
                 "card_already_played",
-                f"{card} has already been played or is known to be in another hand (president.md §6.1).",
+                "%(pretty)s has already been played or is known to be in another hand (president.md §6.1).",
                 rule="president.md §6.1",
                 card=str(card),
+                pretty=card.pretty,
             )
 
 
@@ -131,9 +135,10 @@ def _check_lead(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Ca
     if rnd.lead_card is not None and not rnd.played and rnd.lead_card not in cards:
         raise RulesError(
             "first_lead_card_required",
-            f"The first lead of the evening must contain the {rnd.lead_card.pretty} (first_round_lead, president.md §2.3).",
+            "The first lead of the evening must contain the %(pretty)s (first_round_lead, president.md §2.3).",
             rule="president.md §2.3",
             card=str(rnd.lead_card),
+            pretty=rnd.lead_card.pretty,
         )
     bomb = v.bombs == "four_of_a_kind" and is_four_of_a_kind(combo)
     lapses = v.no_lead_twos_or_bombs and is_twos(combo) and _may_hold_only_twos(state, rnd, seat)
@@ -156,14 +161,11 @@ def _may_hold_only_twos(state: PresidentState, rnd: Round, seat: int) -> bool:
     return rnd.sizes[seat] <= 4 * state.variants.decks - seen
 
 
-_ERRORS = {
-    "wrong_count": "{top} must be answered with exactly {k} card(s), not {j}",
-    "does_not_beat": "{play} does not beat {top}",
-    "equal_rank_not_allowed": "{play} only equals {top}; an equal set is not allowed (equal_play = not_allowed)",
-}
+def _pretty(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
 
 
-def _classify(state: PresidentState, rnd: Round, trick: Trick, seat: int, combo: Combo) -> str:
+def _classify(state: PresidentState, rnd: Round, trick: Trick, seat: int, cards: Sequence[Card], combo: Combo) -> str:
     """The kind of this play, after the turn and the pile are checked."""
     v = state.variants
     top = trick.top
@@ -178,21 +180,48 @@ def _classify(state: PresidentState, rnd: Round, trick: Trick, seat: int, combo:
     if quick:
         return "quick_clear"
     if rnd.to_act is not None and seat != rnd.to_act:
-        code = "already_passed" if v.pass_is_final and seat in trick.passed_in_trick else "not_your_turn"
-        why = " (pass_is_final: a player who passed waits for the pile to clear)" if code == "already_passed" else ""
+        if v.pass_is_final and seat in trick.passed_in_trick:
+            raise RulesError(
+                "already_passed",
+                "It is %(turn)s's turn, not %(name)s's (pass_is_final: a player who passed waits for the pile to "
+                "clear) (president.md §2.4).",
+                rule=RULE,
+                seat=seat,
+                to_act=rnd.to_act,
+                name=names[seat],
+                turn=names[rnd.to_act],
+            )
         raise RulesError(
-            code,
-            f"It is {names[rnd.to_act]}'s turn, not {names[seat]}'s{why} (president.md §2.4).",
+            "not_your_turn",
+            "It is %(turn)s's turn, not %(name)s's (president.md §2.4).",
             rule=RULE,
             seat=seat,
             to_act=rnd.to_act,
+            name=names[seat],
+            turn=names[rnd.to_act],
         )
     if top is None:
         return "lead"
     kind = response_kind(top.combo, combo, v, rnd.revolution)
-    if kind in _ERRORS:
-        text = _ERRORS[kind].format(top=describe(top.combo), play=describe(combo), k=top.combo.count, j=combo.count)
-        raise RulesError(kind, text[0].upper() + text[1:] + " (president.md §2.4).", rule=RULE, seat=seat)
+    shown = {"seat": seat, "top": _pretty(top.cards), "play": _pretty(cards)}
+    if kind == "wrong_count":
+        raise RulesError(
+            kind,
+            "%(top)s must be answered with exactly %(count)s card(s), not %(given)s (president.md §2.4).",
+            rule=RULE,
+            count=top.combo.count,
+            given=combo.count,
+            **shown,
+        )
+    if kind == "does_not_beat":
+        raise RulesError(kind, "%(play)s does not beat %(top)s (president.md §2.4).", rule=RULE, **shown)
+    if kind == "equal_rank_not_allowed":
+        raise RulesError(
+            kind,
+            "%(play)s only equals %(top)s; an equal set is not allowed (equal_play = not_allowed, president.md §2.4).",
+            rule=RULE,
+            **shown,
+        )
     return kind
 
 
@@ -205,16 +234,18 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     if not cards:
         raise RulesError("empty_play", "A play lays at least one card; to not play, pass.", rule=RULE)
     if not rnd.active(seat):
-        raise RulesError("player_is_out", f"{names[seat]} has no cards left.", rule="president.md §2.6", seat=seat)
+        raise RulesError(
+            "player_is_out", "%(name)s has no cards left.", rule="president.md §2.6", seat=seat, name=names[seat]
+        )
     check_cards_exist(state, cards, "president.md §6.1")
     _check_supply(state, rnd, seat, cards)
     combo = analyse(cards, v)
     if combo is None:
         raise RulesError(
-            "mixed_ranks", f"{' '.join(format_cards(cards))} are not all of one rank (president.md §2.4).", rule=RULE
+            "mixed_ranks", "%(cards)s are not all of one rank (president.md §2.4).", rule=RULE, cards=_pretty(cards)
         )
     trick = rnd.trick if rnd.trick is not None else Trick(leader=seat)
-    kind = _classify(state, rnd, trick, seat, combo)
+    kind = _classify(state, rnd, trick, seat, cards, combo)
     if kind == "lead":
         _check_lead(state, rnd, seat, cards, combo)
         trick = Trick(leader=seat)
@@ -251,8 +282,13 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     trick = dataclasses.replace(trick, plays=(*trick.plays, record), passes=frozenset(), run=run)
     notes = list(rnd.notes)
     if revolution != rnd.revolution:
-        what = "reversed" if revolution else "back to normal"
-        notes.append(Note("revolution", f"{names[seat]} played four of a kind: the rank order is {what} (§2.4).", seat))
+        if revolution:
+            line = Note("revolution", "%(name)s played four of a kind: the rank order is reversed (§2.4).", seat, name=names[seat])
+        else:
+            line = Note(
+                "revolution", "%(name)s played four of a kind: the rank order is back to normal (§2.4).", seat, name=names[seat]
+            )
+        notes.append(line)
     rnd = dataclasses.replace(
         rnd,
         hands=hands,
@@ -293,7 +329,9 @@ def apply_pass(state: PresidentState, event: Pass) -> PresidentState:
     check_seat(state, seat, "pass")
     names = state.players
     if not rnd.active(seat):
-        raise RulesError("player_is_out", f"{names[seat]} has no cards left.", rule="president.md §2.6", seat=seat)
+        raise RulesError(
+            "player_is_out", "%(name)s has no cards left.", rule="president.md §2.6", seat=seat, name=names[seat]
+        )
     trick = rnd.trick
     if trick is None or trick.top is None:
         raise RulesError("cannot_pass_on_lead", "The leader must play; passing on a lead is not allowed.", rule=RULE)
@@ -302,7 +340,12 @@ def apply_pass(state: PresidentState, event: Pass) -> PresidentState:
         code = "already_passed" if v.pass_is_final and seat in trick.passed_in_trick else "not_your_turn"
         assert rnd.to_act is not None
         raise RulesError(
-            code, f"It is {names[rnd.to_act]}'s turn, not {names[seat]}'s (president.md §2.4).", rule=RULE, seat=seat
+            code,
+            "It is %(turn)s's turn, not %(name)s's (president.md §2.4).",
+            rule=RULE,
+            seat=seat,
+            name=names[seat],
+            turn=names[rnd.to_act],
         )
     trick = dataclasses.replace(trick, passes=trick.passes | {seat}, passed_in_trick=trick.passed_in_trick | {seat})
     return _move_on(state, rnd, trick, seat, 0)

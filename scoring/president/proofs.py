@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.cards import Card, format_cards
+from scoring.cards import Card
+from scoring.explain import Note
 from scoring.president.ranks import exchange_value
 from scoring.president.state import Finding, PresidentState, Round
 
@@ -29,8 +30,16 @@ def exchange_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequence
                     "exchange_not_best_cards",
                     rnd.number,
                     seat,
-                    f"{state.players[seat]} gave {' '.join(format_cards(gave))} in the exchange but kept {card}, "
-                    f"which ranks above {low}: the best cards were not handed over. Flagged; the round stands.",
+                    Note(
+                        "exchange_not_best_cards",
+                        "%(name)s gave %(cards)s in the exchange but kept %(card)s, which ranks above %(low)s: "
+                        "the best cards were not handed over. Flagged; the round stands.",
+                        seat,
+                        name=state.players[seat],
+                        cards=" ".join(c.pretty for c in gave),
+                        card=card.pretty,
+                        low=low.pretty,
+                    ),
                     "president.md §6.2",
                 ),
             )
@@ -47,8 +56,14 @@ def twos_lead_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequenc
             "twos_lead_not_allowed",
             rnd.number,
             seat,
-            f"{state.players[seat]} led 2s although they still held another card ({' '.join(format_cards(cards))}): "
-            "a lead of 2s was not allowed (no_lead_twos_or_bombs). Flagged; the round stands.",
+            Note(
+                "twos_lead_not_allowed",
+                "%(name)s led 2s although they still held another card (%(cards)s): "
+                "a lead of 2s was not allowed (no_lead_twos_or_bombs). Flagged; the round stands.",
+                seat,
+                name=state.players[seat],
+                cards=" ".join(c.pretty for c in cards),
+            ),
             "president.md §2.4",
         ),
     )

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.cards import JOKER_RANK, Card, Suit
+from scoring.explain import Note
 from scoring.president.variants import PresidentVariants
 
 JOKER_KEY = JOKER_RANK  # 15
@@ -141,20 +142,31 @@ def key_name(key: int) -> str:
     return {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(key, str(key))
 
 
-def describe(combo: Combo) -> str:
-    """Words for a set.
+def set_label(combo: Combo) -> Note:
+    """Words for a set, as a translatable label.
 
-    >>> describe(Combo(7, 2, 0)), describe(Combo(15, 1, 0))
-    ('a pair of 7s', 'a single joker')
+    >>> set_label(Combo(7, 2, 0)).text, set_label(Combo(15, 1, 0)).text, set_label(Combo(13, 3, 1)).text
+    ('a pair of 7s', 'a single joker', '3 × K')
     """
-    name = key_name(combo.key)
-    plural = name + "s"
-    if combo.count == 1:
-        return f"a single {name}"
-    words = {2: "a pair", 3: "three", 4: "four"}
-    if combo.count == 2:
-        return f"a pair of {plural}"
-    return f"{words.get(combo.count, str(combo.count))} {plural}"
+    n = combo.count
+    if combo.key == JOKER_KEY:
+        if n == 1:
+            return Note("set", "a single joker")
+        if n == 2:
+            return Note("set", "a pair of jokers")
+        return Note("set", "%(count)s jokers", count=n)
+    if combo.key == RED_THREE:
+        if n == 1:
+            return Note("set", "a single red 3")
+        if n == 2:
+            return Note("set", "a pair of red 3s")
+        return Note("set", "%(count)s red 3s", count=n)
+    rank = key_name(combo.key)
+    if n == 1:
+        return Note("set", "a single %(rank)s", rank=rank)
+    if n == 2:
+        return Note("set", "a pair of %(rank)ss", rank=rank)
+    return Note("set", "%(count)s × %(rank)s", count=n, rank=rank)
 
 
 def response_kind(top: Combo, play: Combo, v: PresidentVariants, revolution: bool) -> str:

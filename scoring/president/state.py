@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from scoring.cards import Card
 from scoring.explain import Note
 from scoring.president.ranks import Combo
-from scoring.president.titles import Transfer
+from scoring.president.titles import Transfer, title_label
 from scoring.president.variants import PresidentVariants
 from scoring.protocol import MatchResult
 
@@ -19,15 +19,21 @@ class Finding:
     code: str
     round: int
     seat: int
-    text: str
+    note: Note
     rule: str
+
+    @property
+    def text(self) -> str:
+        return self.note.text
 
     def as_json(self) -> dict[str, object]:
         return {
             "code": self.code,
             "round": self.round,
             "seat": self.seat,
-            "text": self.text,
+            "text": self.note.text,
+            "template": self.note.template,
+            "params": dict(self.note.params),
             "rule": self.rule,
             "penalty": None,
         }
@@ -132,6 +138,7 @@ class RoundRecord:
                 "seating": list(self.next_seating),
                 "exchange": [t.as_json(by_place) for t in self.next_transfers],
             },
+            "title_labels": [title_label(t) for t in self.titles],
             "explain": [n.as_json() for n in self.notes],
         }
 
@@ -147,6 +154,8 @@ class PresidentState:
     findings: tuple[Finding, ...] = ()
     result: MatchResult | None = None
     redeals: int = 0
+    #: How the evening ended, translatable (``result.how`` is its English text).
+    result_note: Note | None = None
 
     @property
     def seats(self) -> int:

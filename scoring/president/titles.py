@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scoring.explain import N_, Note, ParamValue
 from scoring.president.variants import PresidentVariants
 
 PRESIDENT, VICE_PRESIDENT, NEUTRAL, VICE_SCUM, SCUM = "President", "Vice-President", "Neutral", "Vice-Scum", "Scum"
@@ -126,12 +127,172 @@ def later_leader(order: Sequence[int], dealer: int, seating: Sequence[int], v: P
     return left_of(dealer, seating)
 
 
-def ordinal(place: int) -> str:
-    """English ordinal.
+_TITLE_LABELS = {
+    PRESIDENT: N_("President"),
+    VICE_PRESIDENT: N_("Vice-President"),
+    NEUTRAL: N_("Neutral"),
+    VICE_SCUM: N_("Vice-Scum"),
+    SCUM: N_("Scum"),
+}
 
-    >>> [ordinal(p) for p in (1, 2, 3, 4, 11)]
-    ['1st', '2nd', '3rd', '4th', '11th']
+
+def title_label(title: str) -> dict[str, object]:
+    """A title as a translatable label for the summary (the English title itself stays the key)."""
+    return {"template": _TITLE_LABELS[title], "params": {}, "text": title}
+
+
+def title_note(title: str, seat: int, **params: ParamValue) -> Note:
+    """Why a seat holds its title (§2.7); params ``name``, ``place`` and ``seats``."""
+    if title == PRESIDENT:
+        return Note("title", "%(name)s finished in place %(place)s of %(seats)s: President (president.md §2.7).", seat, **params)
+    if title == VICE_PRESIDENT:
+        return Note(
+            "title", "%(name)s finished in place %(place)s of %(seats)s: Vice-President (president.md §2.7).", seat, **params
+        )
+    if title == NEUTRAL:
+        return Note("title", "%(name)s finished in place %(place)s of %(seats)s: Neutral (president.md §2.7).", seat, **params)
+    if title == VICE_SCUM:
+        return Note("title", "%(name)s finished in place %(place)s of %(seats)s: Vice-Scum (president.md §2.7).", seat, **params)
+    return Note("title", "%(name)s finished in place %(place)s of %(seats)s: Scum (president.md §2.7).", seat, **params)
+
+
+def points_note(title: str, seat: int, **params: ParamValue) -> Note:
+    """A seat's league points for the round (§3); params ``name``, ``place``, ``points`` (signed),
+    ``scheme`` (the ``scoring_scheme``) and ``total``."""
+    if title == PRESIDENT:
+        return Note(
+            "points",
+            "%(name)s: President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+            "standing %(total)s.",
+            seat,
+            **params,
+        )
+    if title == VICE_PRESIDENT:
+        return Note(
+            "points",
+            "%(name)s: Vice-President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+            "standing %(total)s.",
+            seat,
+            **params,
+        )
+    if title == NEUTRAL:
+        return Note(
+            "points",
+            "%(name)s: Neutral (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+            "standing %(total)s.",
+            seat,
+            **params,
+        )
+    if title == VICE_SCUM:
+        return Note(
+            "points",
+            "%(name)s: Vice-Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+            "standing %(total)s.",
+            seat,
+            **params,
+        )
+    return Note(
+        "points",
+        "%(name)s: Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); standing %(total)s.",
+        seat,
+        **params,
+    )
+
+
+def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> Note:
+    """One hand-over of the next round's exchange (§2.2), with both players' titles.
+
+    The pairs are Scum/President, Vice-Scum/Vice-President and, under ``graded`` with six or more
+    players, two Neutrals; the lower title gives its best (or the named) cards, the upper any cards.
     """
-    if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+    p: dict[str, ParamValue] = {"giver": giver, "receiver": receiver, "count": t.count}
+    seat = t.giver
+    if t.kind == "choice":
+        if giver_title == PRESIDENT:
+            return Note(
+                "exchange",
+                "Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any card of their choice "
+                "(president.md §2.2).",
+                seat,
+                plural="Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any %(count)s cards "
+                "of their choice (president.md §2.2).",
+                **p,
+            )
+        if giver_title == VICE_PRESIDENT:
+            return Note(
+                "exchange",
+                "Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any card of their "
+                "choice (president.md §2.2).",
+                seat,
+                plural="Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any "
+                "%(count)s cards of their choice (president.md §2.2).",
+                **p,
+            )
+        return Note(
+            "exchange",
+            "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any card of their choice "
+            "(president.md §2.2).",
+            seat,
+            plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any %(count)s cards "
+            "of their choice (president.md §2.2).",
+            **p,
+        )
+    if t.kind == "requested":
+        if giver_title == SCUM:
+            return Note(
+                "exchange",
+                "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the card %(receiver)s names, "
+                "if held (president.md §2.2).",
+                seat,
+                plural="Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the %(count)s cards "
+                "%(receiver)s names, if held (president.md §2.2).",
+                **p,
+            )
+        if giver_title == VICE_SCUM:
+            return Note(
+                "exchange",
+                "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the card "
+                "%(receiver)s names, if held (president.md §2.2).",
+                seat,
+                plural="Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the "
+                "%(count)s cards %(receiver)s names, if held (president.md §2.2).",
+                **p,
+            )
+        return Note(
+            "exchange",
+            "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the card %(receiver)s names, "
+            "if held (president.md §2.2).",
+            seat,
+            plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the %(count)s cards "
+            "%(receiver)s names, if held (president.md §2.2).",
+            **p,
+        )
+    if giver_title == SCUM:
+        return Note(
+            "exchange",
+            "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their best card "
+            "(president.md §2.2).",
+            seat,
+            plural="Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their %(count)s best "
+            "cards (president.md §2.2).",
+            **p,
+        )
+    if giver_title == VICE_SCUM:
+        return Note(
+            "exchange",
+            "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their best card "
+            "(president.md §2.2).",
+            seat,
+            plural="Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their "
+            "%(count)s best cards (president.md §2.2).",
+            **p,
+        )
+    return Note(
+        "exchange",
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their best card "
+        "(president.md §2.2).",
+        seat,
+        plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their %(count)s best cards "
+        "(president.md §2.2).",
+        **p,
+    )

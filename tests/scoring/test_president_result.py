@@ -220,7 +220,7 @@ def test_summary_explains_every_title_and_point() -> None:
     state = ev(start(5), "round_result", order=[C, A, E, B, D], dealer=E)
     explain = GAME.summary(state)["history"][0]["explain"]
     titles = {n["seat"]: n["text"] for n in explain if n["code"] == "title"}
-    assert "Vice-President" in titles[A] and "2nd" in titles[A]
+    assert "Vice-President" in titles[A] and "place 2 of 5" in titles[A]
     points = {n["seat"]: n["text"] for n in explain if n["code"] == "points"}
     assert "+1" in points[A] and "title_points" in points[A]
     assert len(points) == 5
