@@ -283,10 +283,18 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     notes = list(rnd.notes)
     if revolution != rnd.revolution:
         if revolution:
-            line = Note("revolution", "%(name)s played four of a kind: the rank order is reversed (§2.4).", seat, name=names[seat])
+            line = Note(
+                "revolution",
+                "%(name)s played four of a kind: the rank order is reversed (§2.4).",
+                seat,
+                name=names[seat],
+            )
         else:
             line = Note(
-                "revolution", "%(name)s played four of a kind: the rank order is back to normal (§2.4).", seat, name=names[seat]
+                "revolution",
+                "%(name)s played four of a kind: the rank order is back to normal (§2.4).",
+                seat,
+                name=names[seat],
             )
         notes.append(line)
     rnd = dataclasses.replace(

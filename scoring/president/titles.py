@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.explain import N_, Note, ParamValue
+from scoring.explain import N_, Note
 from scoring.president.variants import PresidentVariants
 
 PRESIDENT, VICE_PRESIDENT, NEUTRAL, VICE_SCUM, SCUM = "President", "Vice-President", "Neutral", "Vice-Scum", "Scum"
@@ -141,31 +141,67 @@ def title_label(title: str) -> dict[str, object]:
     return {"template": _TITLE_LABELS[title], "params": {}, "text": title}
 
 
-def title_note(title: str, seat: int, **params: ParamValue) -> Note:
-    """Why a seat holds its title (§2.7); params ``name``, ``place`` and ``seats``."""
+def title_note(title: str, seat: int, name: str, place: int, seats: int) -> Note:
+    """Why a seat holds its title (§2.7)."""
     if title == PRESIDENT:
-        return Note("title", "%(name)s finished in place %(place)s of %(seats)s: President (president.md §2.7).", seat, **params)
+        return Note(
+            "title",
+            "%(name)s finished in place %(place)s of %(seats)s: President (president.md §2.7).",
+            seat,
+            name=name,
+            place=place,
+            seats=seats,
+        )
     if title == VICE_PRESIDENT:
         return Note(
-            "title", "%(name)s finished in place %(place)s of %(seats)s: Vice-President (president.md §2.7).", seat, **params
+            "title",
+            "%(name)s finished in place %(place)s of %(seats)s: Vice-President (president.md §2.7).",
+            seat,
+            name=name,
+            place=place,
+            seats=seats,
         )
     if title == NEUTRAL:
-        return Note("title", "%(name)s finished in place %(place)s of %(seats)s: Neutral (president.md §2.7).", seat, **params)
+        return Note(
+            "title",
+            "%(name)s finished in place %(place)s of %(seats)s: Neutral (president.md §2.7).",
+            seat,
+            name=name,
+            place=place,
+            seats=seats,
+        )
     if title == VICE_SCUM:
-        return Note("title", "%(name)s finished in place %(place)s of %(seats)s: Vice-Scum (president.md §2.7).", seat, **params)
-    return Note("title", "%(name)s finished in place %(place)s of %(seats)s: Scum (president.md §2.7).", seat, **params)
+        return Note(
+            "title",
+            "%(name)s finished in place %(place)s of %(seats)s: Vice-Scum (president.md §2.7).",
+            seat,
+            name=name,
+            place=place,
+            seats=seats,
+        )
+    return Note(
+        "title",
+        "%(name)s finished in place %(place)s of %(seats)s: Scum (president.md §2.7).",
+        seat,
+        name=name,
+        place=place,
+        seats=seats,
+    )
 
 
-def points_note(title: str, seat: int, **params: ParamValue) -> Note:
-    """A seat's league points for the round (§3); params ``name``, ``place``, ``points`` (signed),
-    ``scheme`` (the ``scoring_scheme``) and ``total``."""
+def points_note(title: str, seat: int, name: str, place: int, points: str, scheme: str, total: int) -> Note:
+    """A seat's league points for the round (§3): ``points`` signed, ``scheme`` the ``scoring_scheme``."""
     if title == PRESIDENT:
         return Note(
             "points",
             "%(name)s: President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
             "standing %(total)s.",
             seat,
-            **params,
+            name=name,
+            place=place,
+            points=points,
+            scheme=scheme,
+            total=total,
         )
     if title == VICE_PRESIDENT:
         return Note(
@@ -173,7 +209,11 @@ def points_note(title: str, seat: int, **params: ParamValue) -> Note:
             "%(name)s: Vice-President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
             "standing %(total)s.",
             seat,
-            **params,
+            name=name,
+            place=place,
+            points=points,
+            scheme=scheme,
+            total=total,
         )
     if title == NEUTRAL:
         return Note(
@@ -181,7 +221,11 @@ def points_note(title: str, seat: int, **params: ParamValue) -> Note:
             "%(name)s: Neutral (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
             "standing %(total)s.",
             seat,
-            **params,
+            name=name,
+            place=place,
+            points=points,
+            scheme=scheme,
+            total=total,
         )
     if title == VICE_SCUM:
         return Note(
@@ -189,13 +233,21 @@ def points_note(title: str, seat: int, **params: ParamValue) -> Note:
             "%(name)s: Vice-Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
             "standing %(total)s.",
             seat,
-            **params,
+            name=name,
+            place=place,
+            points=points,
+            scheme=scheme,
+            total=total,
         )
     return Note(
         "points",
         "%(name)s: Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); standing %(total)s.",
         seat,
-        **params,
+        name=name,
+        place=place,
+        points=points,
+        scheme=scheme,
+        total=total,
     )
 
 
@@ -205,7 +257,6 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
     The pairs are Scum/President, Vice-Scum/Vice-President and, under ``graded`` with six or more
     players, two Neutrals; the lower title gives its best (or the named) cards, the upper any cards.
     """
-    p: dict[str, ParamValue] = {"giver": giver, "receiver": receiver, "count": t.count}
     seat = t.giver
     if t.kind == "choice":
         if giver_title == PRESIDENT:
@@ -216,7 +267,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
                 seat,
                 plural="Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any %(count)s cards "
                 "of their choice (president.md §2.2).",
-                **p,
+                giver=giver,
+                receiver=receiver,
+                count=t.count,
             )
         if giver_title == VICE_PRESIDENT:
             return Note(
@@ -226,7 +279,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
                 seat,
                 plural="Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any "
                 "%(count)s cards of their choice (president.md §2.2).",
-                **p,
+                giver=giver,
+                receiver=receiver,
+                count=t.count,
             )
         return Note(
             "exchange",
@@ -235,7 +290,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
             seat,
             plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any %(count)s cards "
             "of their choice (president.md §2.2).",
-            **p,
+            giver=giver,
+            receiver=receiver,
+            count=t.count,
         )
     if t.kind == "requested":
         if giver_title == SCUM:
@@ -246,7 +303,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
                 seat,
                 plural="Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the %(count)s cards "
                 "%(receiver)s names, if held (president.md §2.2).",
-                **p,
+                giver=giver,
+                receiver=receiver,
+                count=t.count,
             )
         if giver_title == VICE_SCUM:
             return Note(
@@ -256,7 +315,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
                 seat,
                 plural="Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the "
                 "%(count)s cards %(receiver)s names, if held (president.md §2.2).",
-                **p,
+                giver=giver,
+                receiver=receiver,
+                count=t.count,
             )
         return Note(
             "exchange",
@@ -265,7 +326,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
             seat,
             plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the %(count)s cards "
             "%(receiver)s names, if held (president.md §2.2).",
-            **p,
+            giver=giver,
+            receiver=receiver,
+            count=t.count,
         )
     if giver_title == SCUM:
         return Note(
@@ -275,7 +338,9 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
             seat,
             plural="Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their %(count)s best "
             "cards (president.md §2.2).",
-            **p,
+            giver=giver,
+            receiver=receiver,
+            count=t.count,
         )
     if giver_title == VICE_SCUM:
         return Note(
@@ -285,14 +350,17 @@ def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> N
             seat,
             plural="Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their "
             "%(count)s best cards (president.md §2.2).",
-            **p,
+            giver=giver,
+            receiver=receiver,
+            count=t.count,
         )
     return Note(
         "exchange",
-        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their best card "
-        "(president.md §2.2).",
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their best card (president.md §2.2).",
         seat,
         plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their %(count)s best cards "
         "(president.md §2.2).",
-        **p,
+        giver=giver,
+        receiver=receiver,
+        count=t.count,
     )

@@ -37,7 +37,7 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
             return slogan_played(state, event)
         if isinstance(event, RoundResult):
             return round_result(state, event)
-        raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="tshirt-game.md")
+        raise RulesError("unexpected_event", "%(type)s cannot be recorded now.", rule="tshirt-game.md", type=event.TYPE)
 
     def legal_actions(self, state: TShirtState) -> list[JSON]:
         if state.result is not None:
@@ -67,7 +67,7 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
             "finished": result is not None,
             "to_act": None if result else state.judge,
             "totals": list(state.totals) if started else [0] * state.seats,
-            "result": result.as_json() if result else None,
+            "result": _result_json(state),
             "history": [r.as_json() for r in state.rounds],
             "findings": [],
             "round": state.round_number,
@@ -84,6 +84,16 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
                 "hot_or_not": state.hot_or_not_left,
             },
         }
+
+
+def _result_json(state: TShirtState) -> JSON | None:
+    """The protocol's result, with ``how`` also as a translatable line."""
+    if state.result is None:
+        return None
+    data = state.result.as_json()
+    if state.result_note is not None:
+        data["explain"] = [state.result_note.as_json()]
+    return data
 
 
 GAME = TShirtGame()

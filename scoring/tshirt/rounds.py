@@ -19,9 +19,11 @@ def _check_seat(state: TShirtState, seat: int, what: str) -> None:
     if not 0 <= seat < state.seats:
         raise RulesError(
             "no_such_seat",
-            f"{what} names seat {seat}, but this table has seats 0–{state.seats - 1}.",
+            "%(field)s names seat %(seat)s, but this table has seats 0–%(last)s.",
             rule=RULE_ENTRY,
             seat=seat,
+            field=what,
+            last=state.seats - 1,
         )
 
 
@@ -58,7 +60,7 @@ def slogan_played(state: TShirtState, event: SloganPlayed) -> TShirtState:
     if event.round != state.round_number:
         raise RulesError(
             "wrong_round",
-            f"Round {state.round_number} is being played, not round {event.round}.",
+            "Round %(expected)s is being played, not round %(given)s.",
             rule=RULE_ROUND,
             expected=state.round_number,
             given=event.round,
@@ -66,14 +68,19 @@ def slogan_played(state: TShirtState, event: SloganPlayed) -> TShirtState:
     _check_seat(state, event.seat, "slogan_played")
     if event.seat == judge:
         raise RulesError(
-            "judge_cannot_submit", f"Seat {judge} is the judge this round and plays no Slogan Card.", rule=RULE_ROUND
+            "judge_cannot_submit",
+            "%(name)s is the judge this round and plays no Slogan Card.",
+            rule=RULE_ROUND,
+            seat=judge,
+            name=state.players[judge],
         )
     if event.seat in state.submitted:
         raise RulesError(
             "already_submitted",
-            f"Seat {event.seat} already played a Slogan Card this round (exactly one each, step 3).",
+            "%(name)s already played a Slogan Card this round (exactly one each, step 3).",
             rule=RULE_ROUND,
             seat=event.seat,
+            name=state.players[event.seat],
         )
     sizes = list(state.hand_sizes)
     sizes[event.seat] -= 1
@@ -85,7 +92,7 @@ def _check_duplicate(state: TShirtState, event: RoundResult) -> None:
     if event.round < 1 or event.round > state.round_number:
         raise RulesError(
             "round_out_of_order",
-            f"The next round to record is round {state.round_number}, not round {event.round}.",
+            "The next round to record is round %(expected)s, not round %(given)s.",
             rule=RULE_SCORE,
             expected=state.round_number,
             given=event.round,
@@ -95,33 +102,34 @@ def _check_duplicate(state: TShirtState, event: RoundResult) -> None:
         if recorded == event:
             raise RulesError(
                 "round_already_recorded",
-                f"Round {event.round} is already recorded with exactly this result; nothing was applied again.",
+                "Round %(round)s is already recorded with exactly this result; nothing was applied again.",
                 rule=RULE_SCORE,
                 round=event.round,
                 duplicate=True,
             )
         raise RulesError(
             "round_result_conflict",
-            f"Round {event.round} is already recorded with a different result; correct it with an amend, "
+            "Round %(round)s is already recorded with a different result; correct it with an amend, "
             "not a new submission.",
             rule=RULE_SCORE,
             round=event.round,
         )
 
 
-def _check_value(state: TShirtState, value: int, what: str) -> None:
+def _check_value(state: TShirtState, value: int) -> None:
     v = state.variants
     if value < 0 and not v.allow_negative_values:
         raise RulesError(
             "negative_value",
-            f"{what} cannot be worth {value}: no Hot or Not card is negative (house rule allow_negative_values).",
+            "The Hot or Not card cannot be worth %(value)s: no Hot or Not card is negative "
+            "(house rule allow_negative_values).",
             rule=RULE_SCORE,
             value=value,
         )
     if v.max_hot_or_not_value is not None and value > v.max_hot_or_not_value:
         raise RulesError(
             "value_above_house_limit",
-            f"{what} is worth {value}, but this table removed cards worth more than {v.max_hot_or_not_value}.",
+            "The Hot or Not card is worth %(value)s, but this table removed cards worth more than %(limit)s.",
             rule="tshirt-game.md Variants max_hot_or_not_value",
             value=value,
             limit=v.max_hot_or_not_value,
@@ -161,18 +169,22 @@ def _steal(state: TShirtState, event: RoundResult) -> HotCard | None:
     if card is None:
         raise RulesError(
             "no_such_card",
-            f"Seat {victim} holds no Hot or Not card won in round {event.stolen_round}.",
+            "%(name)s holds no Hot or Not card won in round %(round)s.",
             rule=RULE_SCORE,
             seat=victim,
             round=event.stolen_round,
+            name=state.players[victim],
         )
     if card.printed != event.stolen_value:
         raise RulesError(
             "stolen_value_mismatch",
-            f"The card seat {victim} won in round {card.round} is worth {card.printed}, not {event.stolen_value}.",
+            "The card %(name)s won in round %(round)s is worth %(recorded)s, not %(given)s.",
             rule=RULE_SCORE,
             recorded=card.printed,
             given=event.stolen_value,
+            seat=victim,
+            name=state.players[victim],
+            round=card.round,
         )
     return card
 
@@ -194,26 +206,37 @@ def _counted_value(state: TShirtState, event: RoundResult) -> tuple[int, Note | 
 
 def _end(
     state: TShirtState, winner: int, totals: tuple[int, ...], hot_left: int
-) -> tuple[MatchResult | None, Note | None]:
+) -> tuple[MatchResult, Note, Note] | None:
+    """The result, the round's line saying so, and ``how`` as a translatable line."""
     target = state.variants.target_points
     places = places_from_scores(totals, lower_is_better=False)
     if totals[winner] >= target:
-        name = state.players[winner]
-        note = Note("reached_target", f"{name} reached {totals[winner]} ≥ {target}: the game ends at once.", winner)
+        note = Note(
+            "reached_target",
+            "%(name)s reached %(total)s ≥ %(target)s: the game ends at once.",
+            winner,
+            name=state.players[winner],
+            total=totals[winner],
+            target=target,
+        )
+        how = Note("first_to_target", "first to reach %(target)s", target=target)
         result = MatchResult(
             (winner,),
             tuple(1 if s == winner else p for s, p in enumerate(places)),
             totals,
             False,
-            f"first to reach {target}",
+            how.text,
         )
-        return result, note
+        return result, note, how
     if hot_left == 0:
         best = max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
-        note = Note("hot_or_not_exhausted", f"The Hot or Not deck is empty: the highest total ({best}) wins.")
-        return MatchResult(winners, places, totals, False, "highest total when the Hot or Not deck ran out"), note
-    return None, None
+        note = Note(
+            "hot_or_not_exhausted", "The Hot or Not deck is empty: the highest total (%(best)s) wins.", best=best
+        )
+        how = Note("highest_when_exhausted", "highest total when the Hot or Not deck ran out")
+        return MatchResult(winners, places, totals, False, how.text), note, how
+    return None
 
 
 def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
@@ -222,30 +245,35 @@ def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
     if event.judge != judge:
         raise RulesError(
             "wrong_judge",
-            f"Round {event.round} is judged by seat {judge} (youngest first, then one seat to the left), "
-            f"not seat {event.judge}.",
+            "Round %(round)s is judged by %(name)s (youngest first, then one seat to the left), not %(other)s.",
             rule="tshirt-game.md Turn structure 7",
             expected=judge,
             given=event.judge,
+            round=event.round,
+            name=state.players[judge],
+            other=state.players[event.judge] if 0 <= event.judge < state.seats else event.judge,
         )
     _check_seat(state, event.winner, "winner")
     if event.winner == judge:
         raise RulesError(
             "judge_cannot_win",
-            f"Seat {judge} judges round {event.round} and cannot win it; the winner is another player.",
+            "%(name)s judges round %(round)s and cannot win it; the winner is another player.",
             rule="tshirt-game.md Turn structure 5",
             seat=judge,
+            name=state.players[judge],
+            round=event.round,
         )
     if state.submitted:
         missing = [s for s in range(state.seats) if s != judge and s not in state.submitted]
         if missing:
             raise RulesError(
                 "entries_missing",
-                f"Every player but the judge plays a Slogan Card; seat {missing[0]} has not.",
+                "Every player but the judge plays a Slogan Card; %(name)s has not.",
                 rule="tshirt-game.md Turn structure 3",
                 seats=missing,
+                name=state.players[missing[0]],
             )
-    _check_value(state, event.value, "The Hot or Not card")
+    _check_value(state, event.value)
     stolen = _steal(state, event)
     counted, boo_note = _counted_value(state, event)
     names = state.players
@@ -253,9 +281,13 @@ def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
     notes = [
         Note(
             "round_won",
-            f"Judge {names[judge]} chose {names[event.winner]}'s slogan; {names[event.winner]} drew a Hot or Not "
-            f"card worth {event.value}{' (BOO YAH!)' if event.boo_yah else ''}.",
+            "Judge %(judge)s chose %(name)s's slogan; %(name)s drew a Hot or Not card worth %(value)s (BOO YAH!)."
+            if event.boo_yah
+            else "Judge %(judge)s chose %(name)s's slogan; %(name)s drew a Hot or Not card worth %(value)s.",
             event.winner,
+            judge=names[judge],
+            name=names[event.winner],
+            value=event.value,
         )
     ]
     if boo_note is not None:
@@ -270,9 +302,12 @@ def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
         notes.append(
             Note(
                 "boo_yah_steal",
-                f"BOO YAH!: {names[event.winner]} took {names[victim]}'s card from round {stolen.round} "
-                f"(worth {stolen.counts}); {names[victim]} loses it.",
+                "BOO YAH!: %(taker)s took %(name)s's card from round %(round)s (worth %(value)s); %(name)s loses it.",
                 victim,
+                taker=names[event.winner],
+                name=names[victim],
+                round=stolen.round,
+                value=stolen.counts,
             )
         )
     elif event.boo_yah:
@@ -281,12 +316,22 @@ def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
     totals = tuple(sum(c.counts for c in mine) for mine in new_cards)
     for seat in range(state.seats):
         if totals[seat] != before[seat]:
-            notes.append(Note("total", f"{names[seat]}: {before[seat]} → {totals[seat]}.", seat))
+            notes.append(
+                Note(
+                    "total",
+                    "%(name)s: %(before)s → %(total)s.",
+                    seat,
+                    name=names[seat],
+                    before=before[seat],
+                    total=totals[seat],
+                )
+            )
     hot_left = state.hot_or_not_left - 1
-    result, end_note = _end(state, event.winner, totals, hot_left)
-    if end_note is not None:
-        notes.append(end_note)
-    return _after_round(state, event, new_cards, totals, notes, hot_left, result)
+    ended = _end(state, event.winner, totals, hot_left)
+    if ended is not None:
+        notes.append(ended[1])
+    new = _after_round(state, event, new_cards, totals, notes, hot_left, ended[0] if ended else None)
+    return dataclasses.replace(new, result_note=ended[2]) if ended else new
 
 
 def _after_round(

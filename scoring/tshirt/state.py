@@ -61,6 +61,8 @@ class TShirtState:
     tshirt_discards: int = 0
     hot_or_not_left: int = 0
     result: MatchResult | None = None
+    #: How the game ended, translatable (``result.how`` is its English text).
+    result_note: Note | None = None
 
     @property
     def seats(self) -> int:
