@@ -230,8 +230,9 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
     names = state.players
     if (event.giver, event.receiver) != (expected.giver, expected.receiver):
         later = any((t.giver, t.receiver) == (event.giver, event.receiver) for t in rnd.transfers[rnd.done :])
+        code = "exchange_out_of_order" if later else "no_such_exchange"
         raise RulesError(
-            "exchange_out_of_order" if later else "no_such_exchange",
+            code,
             "Next in the exchange: %(giver)s gives %(receiver)s %(count)s card(s) (pair by pair, top pair first)."
             if later
             else "Next in the exchange: %(giver)s gives %(receiver)s %(count)s card(s); "
