@@ -145,7 +145,7 @@ def test_r2_renege_proven_from_the_record() -> None:
     assert last["taken"] == [{"seat": a, "chips": 8}]
     assert last["payments"] == [{"seat": c, "chips": 8, "reason": "renege"}]
     s = step(s, "deal", up_card="3C", antes=[a, b, d, e])
-    assert GAME.summary(s)["findings"][0]["penalty"] == "stood: cannot win the pot, pays 8 (§5.3)"
+    assert GAME.summary(s)["findings"][0]["penalty"]["text"] == "stood: cannot win the pot, pays 8 (§5.3)"
     assert GAME.summary(s)["pot"] == 12
 
 
