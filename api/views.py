@@ -104,7 +104,7 @@ class PlayerListView(generics.ListCreateAPIView[Any]):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = s.PlayerInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(name=data.validated_data["name"])
+        player = services.player_create(name=data.validated_data["name"], created_by=_user(request))
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
