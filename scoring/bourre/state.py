@@ -152,7 +152,7 @@ class DealRecord:
             "winner": self.winner,
             "tied": list(self.tied),
             "taken": [{"seat": s, "chips": c} for s, c in self.taken],
-            "payments": [{"seat": s, "chips": c, "reason": r} for s, c, r in self.payments],
+            "payments": [{"seat": s, "chips": c, "code": r} for s, c, r in self.payments],
             "pot_after": self.pot_after,
             "exempt_next": list(self.exempt_next),
             "forfeits": list(self.forfeits),
