@@ -88,11 +88,12 @@ class Game(ABC, Generic[StateT, VariantsT]):
         if not self.min_players <= count <= self.max_players:
             raise EventFormatError(
                 "wrong_player_count",
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {count}.",
+                "%(game)s is played by %(minimum)s to %(maximum)s players, not %(count)s.",
                 fields={"players": f"{self.min_players}–{self.max_players} players"},
                 minimum=self.min_players,
                 maximum=self.max_players,
                 count=count,
+                game=self.title,
             )
 
     def start(self, variants: Mapping[str, Any] | Variants | None, players: Sequence[str]) -> StateT:
