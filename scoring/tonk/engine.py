@@ -32,9 +32,11 @@ class TonkGame(Game[TonkState, TonkVariants]):
         if stock < 1:
             raise RulesError(
                 "no_stock_left",
-                f"{n} players with {variants.hand_size} cards each leave no stock (§1.5): choose a smaller hand.",
+                "%(players)s players with %(hand_size)s cards each leave no stock (§1.5): choose a smaller hand.",
                 rule="tonk.md §1.5",
                 stock=stock,
+                players=n,
+                hand_size=variants.hand_size,
             )
         return TonkState(variants=variants, players=players, totals=(0,) * n)
 
