@@ -33,7 +33,7 @@ END_REASONS = (AUTO_WIN, AUTO_DRAW, TONK, OUT, DROP, STOCK)
 class Payment:
     """``payer`` pays ``payee`` ``stakes`` basic stakes, for the reason ``code``.
 
-    ``why`` is the English template of the line explaining it: ``%(payer)s`` and ``%(payee)s`` are
+    ``template`` is the English template of the line explaining it: ``%(payer)s`` and ``%(payee)s`` are
     the players' names, ``%(amount)s`` the stakes times the hand's stake, the rest are ``params``.
     """
 
@@ -41,7 +41,7 @@ class Payment:
     payee: int
     stakes: int
     code: str
-    why: str
+    template: str
     params: tuple[tuple[str, int], ...] = ()
 
     def note(self, names: Sequence[str], stake: int) -> Note:
@@ -49,7 +49,7 @@ class Payment:
         params: dict[str, Any] = dict(self.params)
         return Note(
             self.code,
-            self.why,
+            self.template,
             self.payer,
             payer=names[self.payer],
             payee=names[self.payee],
