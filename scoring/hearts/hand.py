@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from scoring.cards import Card, Suit, format_cards, sort_cards
 from scoring.explain import Note, ParamValue
 from scoring.hearts.deal import DealConfig
-from scoring.hearts.texts import EVIDENCE, evidence_note
+from scoring.hearts.texts import evidence_note
 from scoring.tricks import Trick
 
 
@@ -36,10 +36,6 @@ class Exclusion:
 
     def note(self, form: int, seat: int, **extra: ParamValue) -> Note:
         return evidence_note(form, self.code, self.kind, seat, dict(self.params), **extra)
-
-    @property
-    def text(self) -> str:
-        return self.note(EVIDENCE, -1).text
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,9 @@
 """The texts of Hearts' renege evidence (rules/hearts.md §6): one kind of evidence, four sentences.
 
 A play by a seat whose hand the record does not show relies on the seat *not* holding some cards
-(:class:`~scoring.hearts.legality.Restriction`). Each kind of evidence is told in four ways, each a
-whole translatable template: the evidence alone, the proof once the seat plays such a card, the
-suspicion while it has not, and the rejection when the record already shows such a card in the hand.
+(:class:`~scoring.hearts.legality.Restriction`). Each kind of evidence is told in three ways, each a
+whole translatable template: the proof once the seat plays such a card, the suspicion while it has
+not, and the rejection when the record already shows such a card in the hand.
 
 Params: ``name`` (the seat the evidence is against), ``card`` (the card played), ``suit`` (led
 suit), ``leader``/``opening`` (``any_club``: who led and the opening card); the proof adds
@@ -19,15 +19,13 @@ from typing import Any
 from scoring.errors import RulesError
 from scoring.explain import N_, Note, ParamValue
 
-EVIDENCE = 0
-PROOF = 1
-SUSPECT = 2
-REJECT = 3
+PROOF = 0
+SUSPECT = 1
+REJECT = 2
 
-#: kind → (evidence, proof, suspicion, rejection)
-TEXTS: dict[str, tuple[str, str, str, str]] = {
+#: kind → (proof, suspicion, rejection)
+TEXTS: dict[str, tuple[str, str, str]] = {
     "follow": (
-        N_("%(name)s played %(card)s on a %(suit)s lead."),
         N_(
             "%(name)s played %(card)s on a %(suit)s lead on trick %(trick)s. On trick %(at)s they played "
             "%(played)s, so they held it then: no card enters a hand after the pass (§6)."
@@ -39,7 +37,6 @@ TEXTS: dict[str, tuple[str, str, str, str]] = {
         N_("%(name)s played %(card)s on a %(suit)s lead. Not allowed: they hold %(cards)s (%(rule)s)."),
     ),
     "first_trick": (
-        N_("%(name)s discarded %(card)s on the first trick."),
         N_(
             "%(name)s discarded %(card)s on the first trick. On trick %(at)s they played %(played)s, so they "
             "held a card without points then: no card enters a hand after the pass (§6)."
@@ -51,7 +48,6 @@ TEXTS: dict[str, tuple[str, str, str, str]] = {
         N_("%(name)s discarded %(card)s on the first trick. Not allowed: they hold %(cards)s (%(rule)s)."),
     ),
     "first_trick_queen": (
-        N_("%(name)s discarded the Q♠ on the first trick (a heart comes first)."),
         N_(
             "%(name)s discarded the Q♠ on the first trick (a heart comes first). On trick %(at)s they played "
             "%(played)s, so they held a heart then: no card enters a hand after the pass (§6)."
@@ -66,7 +62,6 @@ TEXTS: dict[str, tuple[str, str, str, str]] = {
         ),
     ),
     "heart_lead": (
-        N_("%(name)s led %(card)s before hearts were broken."),
         N_(
             "%(name)s led %(card)s before hearts were broken, on trick %(trick)s. On trick %(at)s they played "
             "%(played)s, so they held a card other than a heart then: no card enters a hand after the pass (§6)."
@@ -78,7 +73,6 @@ TEXTS: dict[str, tuple[str, str, str, str]] = {
         N_("%(name)s led %(card)s before hearts were broken. Not allowed: they hold %(cards)s (%(rule)s)."),
     ),
     "pass_lead": (
-        N_("%(name)s passed the lead holding only hearts."),
         N_(
             "%(name)s passed the lead holding only hearts on trick %(trick)s. On trick %(at)s they played "
             "%(played)s, so they held it then: no card enters a hand after the pass (§6)."
@@ -90,7 +84,6 @@ TEXTS: dict[str, tuple[str, str, str, str]] = {
         N_("%(name)s may not pass the lead: they hold %(cards)s, not only hearts (%(rule)s)."),
     ),
     "any_club": (
-        N_("%(leader)s led %(card)s, so %(leader)s held %(opening)s."),
         N_(
             "%(leader)s led %(card)s, so %(leader)s held %(opening)s. On trick %(at)s %(name)s played "
             "%(played)s, so %(name)s held it and was to lead it: no card enters a hand after the pass (§6)."
@@ -104,7 +97,6 @@ TEXTS: dict[str, tuple[str, str, str, str]] = {
         ),
     ),
     "lowest_club": (
-        N_("%(card)s opened the hand, so no player held a lower club (§1.4)."),
         N_(
             "%(card)s opened the hand, so no player held a lower club (§1.4). On trick %(at)s %(name)s played "
             "%(played)s, so %(name)s held it and was to lead it: no card enters a hand after the pass (§6)."
@@ -129,7 +121,7 @@ def _note(code: str, template: str, seat: int | None, params: Mapping[str, Param
 def evidence_note(
     form: int, code: str, kind: str, seat: int, params: Mapping[str, ParamValue], **extra: ParamValue
 ) -> Note:
-    """One sentence about evidence of ``kind`` against ``seat`` (``form``: EVIDENCE, PROOF, SUSPECT)."""
+    """The proof (``PROOF``) or suspicion (``SUSPECT``) of ``kind`` against ``seat``."""
     return _note(code, TEXTS[kind][form], seat, {**params, **extra})
 
 
