@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from scoring.errors import RulesError
 from scoring.hearts import GAME
 from scoring.hearts.state import HeartsState
 from scoring.i18n import localize
@@ -86,3 +87,24 @@ def test_a_russian_plural_and_proof() -> None:
     # Hand 2: Di won 12 tricks → "12 взяток" (5–20 take the genitive plural).
     di = russian["history"][1]["explain"][3]
     assert di["text"].startswith("Di: 12 взяток: ")
+
+
+def test_rules_error_in_german() -> None:
+    state = play_script(ev(new_game({"pass_count": 0}), "deal"), [(0, "2C")])
+    try:
+        ev(state, "play_card", seat=2, card="3C")
+    except RulesError as err:
+        body = localize(err.as_json(), "de")
+    else:  # pragma: no cover
+        raise AssertionError("Cy played out of turn")
+    assert body["params"]["seat"] == 2 and body["params"]["expected"] == [1]
+    assert body["message"] == (
+        "Cy kann jetzt nicht spielen: Bob ist dran "
+        "(gespielt wird im Uhrzeigersinn, wer den Stich macht, spielt als Nächstes aus)."
+    )
+
+
+def test_spot_hearts_doc_in_finnish() -> None:
+    rows = localize(GAME.catalogue(), "fi")["variants"]
+    doc = next(row["doc"] for row in rows if row["key"] == "spot_hearts")
+    assert doc == "Silmähertat: jokainen hertta on silmäarvonsa (J 11, Q 12, K 13, A 14); 117 pistettä jaossa."
