@@ -249,5 +249,18 @@ def apply_hand_result(state: HeartsState, event: HandResult) -> HeartsState:
         )
         for seat in event.offenders
     )
+    if not abandoned and event.points is not None:
+        took = tuple(
+            Note(
+                "took_points",
+                "%(name)s took %(count)s penalty point.",
+                seat,
+                plural="%(name)s took %(count)s penalty points.",
+                name=state.players[seat],
+                count=value,
+            )
+            for seat, value in enumerate(event.points)
+        )
+        score = dataclasses.replace(score, notes=took + score.notes)
     new = finish_hand(state, fields, score)
     return dataclasses.replace(new, findings=new.findings + findings)
