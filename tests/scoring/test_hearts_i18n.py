@@ -108,3 +108,21 @@ def test_spot_hearts_doc_in_finnish() -> None:
     rows = localize(GAME.catalogue(), "fi")["variants"]
     doc = next(row["doc"] for row in rows if row["key"] == "spot_hearts")
     assert doc == "Silmähertat: jokainen hertta on silmäarvonsa (J 11, Q 12, K 13, A 14); 117 pistettä jaossa."
+
+
+def test_every_evidence_text_renders_in_every_language() -> None:
+    """Each kind of renege evidence gets exactly the params its three templates use, in every
+    language (a missing param would break the engine, a wrong one the translation)."""
+    from scoring.explain import fill
+    from scoring.hearts.texts import TEXTS
+    from scoring.i18n import translations
+
+    base = {"name": "Ann", "card": "9♥", "suit": "♣", "leader": "Bob", "opening": "2♣"}
+    extra = ({"trick": 4, "at": 9, "played": "10♣"}, {"trick": 4}, {"cards": "3♣", "rule": "hearts.md §2.3 B.1"})
+    for kind, templates in TEXTS.items():
+        for template, more in zip(templates, extra, strict=True):
+            params = {**base, **more}
+            english = fill(template, params)
+            for language in ("de", "fi", "ru"):
+                text = fill(translations(language).gettext(template), params)
+                assert text != english and "%(" not in text, (kind, language)
