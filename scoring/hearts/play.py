@@ -324,6 +324,9 @@ def play_position(state: HeartsState) -> dict[str, Any] | None:
     hand = state.current
     if position is None or hand is None:
         return None
+    if state.variants.spot_hearts:
+        # the checker's Hearts scoring counts a heart as one point (docs/claims.md, "Not checked")
+        raise ValueError("spot_hearts is not modelled by the claim checker")
     leader = position.trick_leader
     if leader is None and len(position.to_act) == 1:
         leader = position.to_act[0]
