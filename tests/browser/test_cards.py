@@ -95,3 +95,58 @@ def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:
     assert page.inner_text("#counter-line dd[data-seat='1']").split() == ["A♠", "K♠"]
     assert page.inner_text("#counter-line dd[data-seat='2']").split() == ["10♠"]
     assert page.locator("#claim-accept button").all_inner_texts() == ["Annehmen — Boris", "Annehmen — Clara"]
+
+
+def test_with_four_players_the_claim_is_about_the_three_in_the_deal(phones: Any) -> None:
+    # Four at the table: the dealer (Anna) sits the deal out (thousand.md §3.2, default `dealer`). Hands are
+    # not recorded, so the laid-down picker offers the cards not yet seen played, and only the other
+    # players of the deal may accept a claim.
+    phone = phones()
+    phone.sign_in_as_guest("Anna")
+    match_id = phone.create_match("thousand", ["Anna", "Boris", "Clara", "Dmitri"])
+    page = phone.page
+    page.click("[data-tab=cards]")
+
+    def tap(action: str, seat: int | None = None, to: int | None = None) -> None:
+        count = Event.objects.filter(match_id=match_id).count()
+        selector = f"#quick-actions button[data-action='{action}']" + (
+            f"[data-seat='{seat}']" if seat is not None else ""
+        )
+        selector += f"[data-to='{to}']" if to is not None else ""
+        page.click(selector + ":enabled")
+        page.wait_for_selector(f"body[data-ready='{count + 1}']", state="attached")
+
+    tap("deal")
+    page.locator("#tab-cards details[data-action='bid'] [data-submit]").click()
+    page.wait_for_selector("body[data-ready='2']", state="attached")
+    tap("pass", 2)
+    tap("pass", 3)
+    tap("take_talon", 1)
+    tap("give_card", 1, to=2)
+    tap("give_card", 1, to=3)
+    page.click("#other-cards button[data-card='AS']:enabled")
+    page.wait_for_selector("body[data-ready='8']", state="attached")
+
+    form = page.locator("#tab-cards details[data-action='claim']")
+    form.locator("summary").first.click()
+    # Who may claim: the three in the deal; Clara is to act.
+    seats = form.locator("[data-field='claim_seat'] button").evaluate_all("bs => bs.map(b => b.dataset.seat)")
+    assert seats == ["1", "2", "3"]
+    form.locator("details summary").click()
+    offered = form.locator("#claim-cards button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert len(offered) == 23 and "AS" not in offered  # 24 cards, the A♠ was played
+
+    # A claim of Boris's (as the summary's `claims` shows it): Clara and Dmitri may accept, not
+    # Anna (she sits out) and not Boris himself.
+    page.evaluate(
+        """() => {
+            const C = window.Companion;
+            C.S.claims = [{claim: 7, seq: 9, at_seq: 8, seat: 1, kind: "all_tricks", tricks: null, laid_down: [],
+                verdict: "undetermined", reason: "", accepted: false, settled: false, counter_line: []}];
+            C.S.lastKey = null;
+            C.renderAll();
+        }"""
+    )
+    accept = page.locator("#claim-accept button")
+    assert accept.evaluate_all("bs => bs.map(b => b.dataset.seat)") == ["2", "3"]
+    assert accept.all_inner_texts() == ["Accept — Clara", "Accept — Dmitri"]

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from companion.models import Event
+from scoring.explain import fill
 from scoring.registry import GAME_MODULES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -94,11 +95,43 @@ def test_a_rules_error_from_the_server_is_shown_next_to_its_field_in_german(phon
     # The judge (Anna) cannot win her own round: the engine says judge_cannot_win (422).
     page.click("#tab-entry [data-field='winner'] button[data-seat='0']")
     page.fill("#f-value", "2")
-    page.click("#tab-entry [data-submit]")
-    error = page.wait_for_selector("#tab-entry [data-error-for='winner']:has-text('Richter')")
-    assert error.inner_text() == "Der Richter kann die Runde nicht gewinnen."
+    with page.expect_response(lambda r: "/events/" in r.url and r.request.method == "POST") as answer:
+        page.click("#tab-entry [data-submit]")
+    body = answer.value.json()
+    assert answer.value.status == 422 and body["code"] == "judge_cannot_win"
+    # The phone shows the server's message, which the API rendered in German from the error's
+    # template and params (not the engine's English).
+    error = page.wait_for_selector("#tab-entry [data-error-for='winner']:not(:empty)")
+    assert error.inner_text() == body["message"]
+    assert body.get("template"), "the error carries no template (engine conversion pending)"
+    assert body["message"] != fill(body["template"], body.get("params") or {}), "the API sent the English message"
     assert Event.objects.filter(match_id=match_id).count() == 1  # only the seating
     phone.shot("17-rules-error-de", top=False)
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_an_explanation_line_is_shown_in_the_players_language(phones: Any, language: str) -> None:
+    # Tap a number: the engine's lines come from the server already in the reader's language
+    # (the API renders each line's template and params); the phone shows them as given.
+    phone = phones(language=language)
+    phone.sign_in_as_guest("Anna")
+    phone.create_match("hearts", PLAYERS)
+    page = phone.page
+    page.click('#hearts-form [data-moon="1"]')  # Boris shoots the moon: everyone else +26
+    page.click("#hearts-form [data-submit]")
+    page.wait_for_selector("#board tr[data-hand='0']")
+    line = page.evaluate(
+        "window.Companion.S.summary.history[0].explain.find((n) => n.code === 'moon_add_to_others') || null"
+    )
+    assert line is not None and line["seat"] == 1
+    page.click("#board button.n[data-hand='0'][data-seat='1']")
+    shown = page.inner_text("#dialog")
+    assert line["text"] in shown
+    assert line.get("template"), "the Hearts line carries no template (Hearts conversion pending)"
+    english = fill(line["template"], line.get("params") or {})
+    assert english not in shown and line["text"] != english, "the explanation line is still English"
+    phone.shot(f"05b-explain-{language}")
+    page.click("#dialog-cancel")
 
 
 def test_the_language_switch_changes_the_screen_and_is_remembered(phones: Any) -> None:
