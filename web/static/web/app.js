@@ -1208,7 +1208,7 @@
       h("label", { for: "contract", text: _("Contract") }), contract, h("p", { class: "error", dataset: { errorFor: "contract" } }));
     const reasonBox = h("div", { class: "seg", dataset: { field: "reason" }, hidden: true }, reasons.map((r) => h("button", { type: "button", dataset: { value: r }, "aria-pressed": "false", onclick: (e) => {
       reason = r; $$("button", reasonBox).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
-    } }, humanize(r))));
+    } }, valueLabel(r))));
     const setKind = (k) => {
       kind = k;
       $$("#kind button", form).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.value === k)));
@@ -1271,12 +1271,19 @@
     end_evening: _("End the evening"), leave: _("Leave the table"), join: _("Join the table"), slogan_played: _("Slogan played"),
     exchange: _("Exchange"), play: _("Play"), to: _("To"), pass_cards: _("Pass cards"), pass_lead: _("Pass the lead"),
     retract_card: _("Take back a card"), renege_report: _("Report a renege"), moon_choice: _("Moon choice"), hands: _("Hands"), kitty: _("Kitty"),
+    // the fields of the result entries, as the correction form shows them
+    points: _("Points"), jd_taker: _("Who took the J♦?"), no_tricks: _("Who took no trick?"), offenders: _("Who reneged"),
+    kind: _("Outcome"), blind: _("Blind"), card_points: _("Card points"), marriages: _("Marriages"), four_aces: _("Four aces"),
+    inactive: _("Sits out"), talon: _("Talon"), reason: _("Reason"), renege_by: _("Who reneged"),
   };
   const VALUES = {
     auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
     drop: _("drop"), stock_exhausted: _("stock ran out"), played: _("played"), rospisat: _("Rospisat' (Р)"),
     spisat: _("Spisat'"), bomb: _("bomb"), dark_give_up: _("dark give-up"), thrown_in: _("thrown in"),
     holds: _("holds"), fails: _("fails"), undetermined: _("cannot be decided"),
+    add_to_others: _("+26 to everyone else"), subtract_from_shooter: _("−26 for the shooter"),
+    four_nines: _("four nines"), three_nines: _("three nines"), low_talon: _("low talon"), weak_hand: _("weak hand"),
+    four_jacks: _("four jacks"), misdeal: _("misdeal"), bottom_card: _("bottom card"), renege_replay: _("renege, replayed"),
   };
   const label = (name) => LABELS[name] || humanize(name);
   const valueLabel = (v) => VALUES[v] || word(v) || humanize(v);
