@@ -96,7 +96,9 @@
   }
 
   async function api(path, { method = "GET", json, etag, raw } = {}) {
-    const headers = { Accept: "application/json" };
+    // The API answers in the phone's language (explanations, rules errors, house-rule docs); the
+    // language cookie is not sent (credentials are omitted), so the page's language is named here.
+    const headers = { Accept: "application/json", "Accept-Language": body.dataset.language || "en" };
     const token = store.get("token", null);
     if (token) headers.Authorization = "Token " + token;
     if (json !== undefined) headers["Content-Type"] = "application/json";
