@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 import pytest
@@ -131,6 +132,49 @@ def test_an_explanation_line_is_shown_in_the_players_language(phones: Any, langu
     english = fill(line["template"], line.get("params") or {})
     assert english not in shown and line["text"] != english, "the explanation line is still English"
     phone.shot(f"05b-explain-{language}")
+    page.click("#dialog-cancel")
+
+
+class _MarkedGerman(gettext.NullTranslations):
+    """A stand-in for the engines' German catalogues: every template comes back marked."""
+
+    def gettext(self, message: str) -> str:
+        return "⟦de⟧ " + message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return "⟦de⟧ " + (msgid1 if n == 1 else msgid2)
+
+
+def test_the_phone_shows_engine_text_as_the_server_renders_it(phones: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Whatever the engines' catalogues say, the phone shows the server's rendering of every engine
+    # text — explanation lines, rules errors, house-rule docs — and never the English template it
+    # could have kept. (The live server runs in this process, so its catalogue can be stood in for.)
+    from scoring import i18n
+
+    monkeypatch.setattr(
+        i18n, "translations", lambda language: _MarkedGerman() if language == "de" else gettext.NullTranslations()
+    )
+    phone = phones(language="de")
+    phone.sign_in_as_guest("Anna")
+    page = phone.goto("/new/?game=hearts")
+    page.wait_for_selector('[data-variant="moon_scoring"]', state="attached")
+    docs = page.locator("#variants .doc").all_text_contents()
+    assert docs and all(doc.startswith("⟦de⟧ ") for doc in docs)  # the house rules' one-line explanations
+    phone.create_match("hearts", PLAYERS)
+    # A rules error of the engine, next to its field: 27 points for Anna.
+    for seat, value in enumerate([27, 0, 0, -1]):
+        page.fill(f"#pts-{seat}", str(value))
+    page.click("#hearts-form [data-submit]")
+    error = page.wait_for_selector("#hearts-form [data-error-for='seat:0']:not(:empty)")
+    assert error.inner_text().startswith("⟦de⟧ ")
+    # An explanation line: Boris shoots the moon.
+    page.click('#hearts-form [data-moon="1"]')
+    page.click("#hearts-form [data-submit]")
+    page.wait_for_selector("#board tr[data-hand='0']")
+    page.click("#board button.n[data-hand='0'][data-seat='1']")
+    lines = page.locator("#dialog li").all_inner_texts()
+    moon = [line for line in lines if "moon" in line]
+    assert moon and all(line.startswith("⟦de⟧ ") for line in moon), lines
     page.click("#dialog-cancel")
 
 

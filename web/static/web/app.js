@@ -975,6 +975,8 @@
       if (worked) {
         await refresh(true);
         if (S.summary) { S.lastKey = null; renderAll(); }
+        // An entry made while this pass was sending waits for no poll.
+        if (S.pending.length) setTimeout(flush, 0);
       }
     }
   }
