@@ -67,6 +67,11 @@ def test_a_thousand_deal_recorded_card_by_card(phones: Any) -> None:
     ]
     # Boris's ace won the trick, so Boris leads again.
     assert "Boris" in page.inner_text("#tab-cards [data-to-act]")
+    # The history names every entry in the words of its form: seats by name, cards as cards.
+    page.click("[data-tab=log]")
+    log = page.inner_text("#log")
+    assert "Play a card — Player: Boris; Card: A♠" in log
+    assert "Give a card — Player: Boris; To: Clara" in log
 
 
 def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:

@@ -805,9 +805,26 @@
     if (ev.type === "claim_accept") return fmt(_("Claim #%(seq)s accepted by %(name)s"), { seq: p.seq, name: S.players[p.seat] ?? p.seat });
     if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq }) + (p.payload ? ": " + describe({ type: p.type, payload: p.payload }) : "");
     if (Array.isArray(p.points) && p.points.length === S.players.length) return S.players.map((n, i) => `${n} ${p.points[i]}`).join(", ");
-    const parts = Object.entries(p).map(([k, v]) => `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
-    return `${humanize(ev.type)} ${parts.join("; ")}`.trim();
+    // Any other entry in the words of its form: field labels, seat names, cards, values.
+    const parts = Object.entries(p).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => `${label(k)}: ${describeValue(k, v)}`);
+    return parts.length ? `${label(ev.type)} — ${parts.join("; ")}` : label(ev.type);
   }
+
+  function describeValue(key, v) {
+    const isSeatKey = SEAT_RE.test(key) || ["to", "from", "seat"].includes(key);
+    if (Array.isArray(v) && v.length === S.players.length && !ORDER_RE.test(key) && !SEAT_LISTS.has(key) && (PER_SEAT_RE.test(key) || v.some(Array.isArray))) {
+      return S.players.map((n, i) => `${n} ${Array.isArray(v[i]) ? v[i].map(cardish).join(" ") || "–" : v[i] ?? "–"}`).join(", ");
+    }
+    if (Array.isArray(v)) return v.map((x) => (typeof x === "number" && (isSeatKey || ORDER_RE.test(key) || SEAT_LISTS.has(key) || key === "played") ? S.players[x] ?? x : cardish(x))).join(" ");
+    if (typeof v === "number" && isSeatKey) return S.players[v] ?? v;
+    if (typeof v === "boolean") return v ? _("yes") : _("no");
+    if (typeof v === "string") return cardish(v);
+    if (v && typeof v === "object") return JSON.stringify(v);
+    return String(v);
+  }
+  // A card as a card face (QS → Q♠), any other word as the form would say it.
+  const cardish = (x) => (typeof x === "string" && /^(10|[2-9TJQKA])[SHDC]$/.test(x) ? cardLabel(x) : typeof x === "string" ? valueLabel(x) : String(x));
 
   function whoWhen(ev) {
     let who = ev.recorded_by_name || (ev.recorded_by && (ev.recorded_by.name || ev.recorded_by.username)) || ev.recorded_by || "?";
