@@ -155,3 +155,59 @@ def test_with_four_players_the_claim_is_about_the_three_in_the_deal(phones: Any)
     accept = page.locator("#claim-accept button")
     assert accept.evaluate_all("bs => bs.map(b => b.dataset.seat)") == ["2", "3"]
     assert accept.all_inner_texts() == ["Accept — Clara", "Accept — Dmitri"]
+
+
+def test_with_the_hands_recorded_the_claim_picker_offers_the_claimants_hand(phones: Any) -> None:
+    # The deal records every hand and the talon; the engine's summary does not list the cards, so
+    # the phone follows them through the record: Boris takes the talon, gives Q♦ to Clara and 9♦ to
+    # Anna (chosen from his known hand), and leads the A♣.
+    names = ["Anna", "Boris", "Clara"]
+    hands = [
+        ["AS", "TS", "KS", "QS", "JS", "9S", "AH"],
+        ["TH", "KH", "QH", "JH", "9H", "AC", "TC"],
+        ["KC", "QC", "JC", "9C", "AD", "TD", "KD"],
+    ]
+    talon = ["QD", "JD", "9D"]
+    phone = phones()
+    phone.sign_in_as_guest("Anna")
+    match_id = phone.create_match("thousand", names)
+    page = phone.page
+    page.click("[data-tab=cards]")
+    deal = page.locator("#tab-cards details[data-action='deal'][data-detail]")
+    deal.locator("summary").first.click()
+    for seat, name in enumerate(names):
+        deal.locator(f"input[aria-label='Hands: {name}']").fill(" ".join(hands[seat]))
+    deal.locator("input[data-field='talon']").fill(" ".join(talon))
+    deal.locator("[data-submit]").click()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    page.locator("#tab-cards details[data-action='bid'] [data-submit]").click()
+    page.wait_for_selector("body[data-ready='2']", state="attached")
+    for seq, selector in (
+        (3, "#quick-actions button[data-action='pass'][data-seat='2']"),
+        (4, "#quick-actions button[data-action='pass'][data-seat='0']"),
+        (5, "#quick-actions button[data-action='take_talon'][data-seat='1']"),
+    ):
+        page.click(selector + ":enabled")
+        page.wait_for_selector(f"body[data-ready='{seq}']", state="attached")
+    # Giving a card from a known hand: choose it, then send (the record names the card).
+    for seq, to, card in ((6, 2, "QD"), (7, 0, "9D")):
+        chooser = page.locator(f"#tab-cards .chooser[data-action='give_card'][data-to='{to}']")
+        chooser.locator(f"button[data-card='{card}']").click()
+        chooser.locator("[data-send='give_card']").click()
+        page.wait_for_selector(f"body[data-ready='{seq}']", state="attached")
+    assert Event.objects.get(match_id=match_id, seq=6).payload == {"seat": 1, "to": 2, "card": "QD"}
+    page.click("#legal-cards button[data-card='AC']")
+    page.wait_for_selector("body[data-ready='8']", state="attached")
+
+    form = page.locator("#tab-cards details[data-action='claim']")
+    form.locator("summary").first.click()
+    form.locator("details summary").click()
+
+    def offered() -> set[str]:
+        return set(form.locator("#claim-cards button").evaluate_all("bs => bs.map(b => b.dataset.card)"))
+
+    # Clara is to act: her seven dealt cards and the Q♦ Boris gave her.
+    assert offered() == {"KC", "QC", "JC", "9C", "AD", "TD", "KD", "QD"}
+    # Boris: his hand, the talon, less the two cards given and the A♣ played.
+    form.locator("[data-field='claim_seat'] button[data-seat='1']").click()
+    assert offered() == {"TH", "KH", "QH", "JH", "9H", "TC", "JD"}

@@ -1513,17 +1513,60 @@
     return active && active.length ? active : S.players.map((_x, i) => i);
   }
 
-  // The cards recorded as played in the hand being played: the game events since its deal, each in
-  // its corrected form, voided ones skipped, a card taken back returned to its hand.
-  function playedThisHand() {
+  // The game events that count, in order, each in its corrected form (voided ones skipped).
+  function countingEvents() {
     const voided = voidedMap();
     const amended = amendedMap();
-    const plays = [];
+    const out = [];
     for (const ev of S.events) {
       if (NOT_CORRECTABLE.has(ev.type) || voided.has(ev.seq)) continue;
       const fix = amended.get(ev.seq);
-      const type = fix ? fix.payload.type : ev.type;
-      const p = (fix ? fix.payload.payload : ev.payload) || {};
+      out.push(fix ? { type: fix.payload.type, payload: fix.payload.payload || {} } : { type: ev.type, payload: ev.payload || {} });
+    }
+    return out;
+  }
+
+  // The hands of the hand being played as the record tells them, when its deal gave them and the
+  // engine's summary does not (Thousand): the dealt hands, the talon taken, the cards given,
+  // discarded and played. A seat whose cards the record loses track of is unknown (null).
+  function handsFromRecord() {
+    let hands = null;
+    let talon = null;
+    const drop = (seat, card) => {
+      if (!hands || !hands[seat]) return;
+      const at = hands[seat].indexOf(normCard(card));
+      if (at >= 0) hands[seat].splice(at, 1); else hands[seat] = null;
+    };
+    for (const { type, payload: p } of countingEvents()) {
+      if (type === "deal") {
+        hands = Array.isArray(p.hands) && p.hands.length === S.players.length ? p.hands.map((x) => (Array.isArray(x) ? x.map(normCard) : null)) : null;
+        talon = Array.isArray(p.talon) ? p.talon.map(normCard) : null;
+        continue;
+      }
+      if (!hands || typeof p.seat !== "number") continue;
+      if (type === "take_talon") {
+        const cards = Array.isArray(p.cards) ? p.cards.map(normCard) : talon;
+        if (hands[p.seat] && cards) hands[p.seat].push(...cards); else hands[p.seat] = null;
+      } else if (type === "give_card") {
+        if (typeof p.card === "string" && hands[p.seat] && typeof p.to === "number") {
+          drop(p.seat, p.card);
+          if (hands[p.to]) hands[p.to].push(normCard(p.card));
+        } else {
+          hands[p.seat] = null;
+          if (typeof p.to === "number") hands[p.to] = null;
+        }
+      } else if (type === "discard" && Array.isArray(p.cards)) p.cards.forEach((c) => drop(p.seat, c));
+      else if ((type === "play_card" || type === "play") && typeof p.card === "string") drop(p.seat, p.card);
+      else if (["draw", "retract_card", "recall", "pass_cards", "exchange"].includes(type)) hands[p.seat] = null;
+    }
+    return hands || S.players.map(() => null);
+  }
+
+  // The cards recorded as played in the hand being played: the game events since its deal, each in
+  // its corrected form, voided ones skipped, a card taken back returned to its hand.
+  function playedThisHand() {
+    const plays = [];
+    for (const { type, payload: p } of countingEvents()) {
       if (type === "deal") plays.length = 0;
       else if ((type === "play_card" || type === "play") && typeof p.card === "string") plays.push([p.seat, normCard(p.card)]);
       else if (type === "retract_card" || type === "recall") {
@@ -1545,10 +1588,12 @@
     };
     const hands = perSeat("hands");
     const shown = perSeat("hands_known");
-    const known = hands[seat] || shown[seat];
+    // The engine's summary first; else the record's own account of the hands (Thousand).
+    const recorded = hands.every((x) => x === null) && shown.every((x) => x === null) ? handsFromRecord() : S.players.map(() => null);
+    const known = hands[seat] || shown[seat] || recorded[seat];
     if (known) return [...known].sort(byDeckOrder);
     const elsewhere = new Set();
-    for (const list of [hands, shown, perSeat("known_cards")]) list.forEach((cards, s) => { if (s !== seat && cards) cards.forEach((c) => elsewhere.add(c)); });
+    for (const list of [hands, shown, recorded, perSeat("known_cards")]) list.forEach((cards, s) => { if (s !== seat && cards) cards.forEach((c) => elsewhere.add(c)); });
     const removed = new Set((holder && Array.isArray(holder.removed) ? holder.removed : []).map(normCard));
     const played = playedThisHand();
     return deckOf().filter((c) => !played.has(c) && !elsewhere.has(c) && !removed.has(c));
@@ -1641,22 +1686,25 @@
     return h("div", { class: "card", id: "claim-verdict", dataset: { status: status || "" } }, parts);
   }
 
-  function cardChooser(a, payload) {
+  // `single`: the event names one card (`card`, e.g. a Thousand card given from a known hand).
+  function cardChooser(a, payload, { single } = {}) {
     const chosen = [];
-    const need = typeof a.count === "number" ? a.count : null;
-    const send = h("button", { type: "button", class: "big", disabled: true, dataset: { send: a.type, seat: a.seat ?? "" } }, actionLabel(a));
+    const need = single ? 1 : typeof a.count === "number" ? a.count : null;
+    const send = h("button", { type: "button", class: "big", disabled: true, dataset: { send: a.type, seat: a.seat ?? "", to: a.to ?? "" } }, actionLabel(a));
     const grid = h("div", { class: "cards" }, a.cards.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": "false", onclick: (e) => {
       const at = chosen.indexOf(c);
-      if (at >= 0) chosen.splice(at, 1); else if (need === null || chosen.length < need) chosen.push(c);
+      if (at >= 0) chosen.splice(at, 1);
+      else if (single) { chosen.splice(0, chosen.length, c); $$("button[data-card]", grid).forEach((b) => b.setAttribute("aria-pressed", "false")); }
+      else if (need === null || chosen.length < need) chosen.push(c);
       e.currentTarget.setAttribute("aria-pressed", String(chosen.includes(c)));
       send.disabled = need !== null && chosen.length !== need;
     } }, cardLabel(c))));
     send.addEventListener("click", () => {
       send.disabled = true;
-      record(a.type, Object.assign({}, payload, { cards: [...chosen] }), { onError: (e) => toast(errorText(e), 6000) });
+      record(a.type, Object.assign({}, payload, single ? { card: chosen[0] } : { cards: [...chosen] }), { onError: (e) => toast(errorText(e), 6000) });
     });
     const hint = need !== null ? fmt(ngettext("Choose %(count)s card", "Choose %(count)s cards", need), { count: need }) : _("Choose the cards");
-    return h("div", { class: "card stack chooser", dataset: { action: a.type, seat: a.seat ?? "" } }, h("strong", { text: actionLabel(a) }), h("p", { class: "muted", text: hint }), grid, send);
+    return h("div", { class: "card stack chooser", dataset: { action: a.type, seat: a.seat ?? "", to: a.to ?? "" } }, h("strong", { text: actionLabel(a) }), h("p", { class: "muted", text: hint }), grid, send);
   }
 
   function renderCards() {
@@ -1721,9 +1769,9 @@
       const payload = {};
       for (const k of Object.keys(schema.properties || {})) if (prefill[k] !== undefined && prefill[k] !== null && !Array.isArray(prefill[k])) payload[k] = prefill[k];
       const props = schema.properties || {};
-      if (Array.isArray(a.cards) && a.cards.length && "cards" in props && a.type !== "play_card") {
-        // Choose cards from the known hand (a pass of three, a discard …).
-        parts.push(cardChooser(a, payload));
+      if (Array.isArray(a.cards) && a.cards.length && ("cards" in props || "card" in props) && a.type !== "play_card") {
+        // Choose cards from the known hand (a pass of three, a discard, the card given …).
+        parts.push(cardChooser(a, payload, { single: !("cards" in props) }));
         continue;
       }
       if (!missing.length && !("amount" in props)) {
