@@ -108,13 +108,13 @@ def play_card(state: Session, event: PlayCard) -> Session:
     extra: tuple[Note, ...] = ()
     if hand is not None:
         view = cinch_view(deal, seat, v, trick_list)
-        code = why_illegal(card, hand, current.cards, deal.trump, play_rules(v), view)
+        code = why_illegal(card, hand, current.cards, deal.ranking, play_rules(v), view)
         if code is not None and code.startswith("cinch") and not v.cinch_breach_is_renege:
             # §7 cinch_breach_is_renege = false: the breach is noted, the card stands, no penalty.
             extra = (Note("cinch_breach", f"{state.players[seat]} {describe(code)} (not a renege here).", seat),)
             code = None
         if code is not None:
-            allowed = legal(hand, current.cards, deal.trump, play_rules(v), view)
+            allowed = legal(hand, current.cards, deal.ranking, play_rules(v), view)
             raise RulesError(
                 code,
                 f"{state.players[seat]} {describe(code)} with {card.pretty}; legal: "

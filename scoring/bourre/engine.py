@@ -185,7 +185,7 @@ def _deal_actions(state: Session, step: tuple[str, int]) -> list[JSON]:
         if hand is not None:
             current = tricks(deal)[-1]
             view = cinch_view(deal, seat, v)
-            cards = [str(c) for c in legal(sorted(hand, key=str), current.cards, deal.trump, play_rules(v), view)]
+            cards = [str(c) for c in legal(sorted(hand, key=str), current.cards, deal.ranking, play_rules(v), view)]
         actions.append({"type": "play_card", "seat": seat, "cards": cards})
     actions += _after_play_actions(state)
     return actions
@@ -212,7 +212,8 @@ def _deal_view(state: Session) -> JSON | None:
         "number": deal.number,
         "dealer": deal.dealer,
         "up_card": str(deal.up_card),
-        "trump": deal.trump.value,
+        "trump": deal.trump.value if deal.trump is not None else None,
+        "lo_no": deal.lo_no,
         "seated": list(deal.seated),
         "active": list(deal.active),
         "passed": list(deal.passed),
