@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from scoring.bourre import result_entry
+from scoring.bourre import lo_no, result_entry
 from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import describe, proven_reneges
@@ -34,7 +34,10 @@ def start_deal(state: Session, event: Deal) -> Session:
     stock = 52 - v.hand_size * len(seated) - (0 if v.up_card_owned else 1)
     trump = event.up_card.suit
     assert trump is not None
-    notes += (Note("trump", f"Up-card {event.up_card.pretty}: {trump.symbol} are trumps (§2.6).", dealer),)
+    if event.lo_no:
+        notes += (lo_no.check_call(state, event.up_card, dealer),)
+    else:
+        notes += (Note("trump", f"Up-card {event.up_card.pretty}: {trump.symbol} are trumps (§2.6).", dealer),)
     deal = CardDeal(
         number=state.deal_number,
         dealer=dealer,
@@ -49,6 +52,7 @@ def start_deal(state: Session, event: Deal) -> Session:
         hand=v.hand_size,
         stock=stock,
         notes=notes,
+        lo_no=event.lo_no,
     )
     return dataclasses.replace(state, deal=deal)
 
@@ -297,6 +301,7 @@ def finish_deal(state: Session) -> Session:
         uncorrected=uncorrected,
         notes=deal.notes,
         plays=deal.plays,
+        lo_no=deal.lo_no,
     )
     settled = with_penalties(state, findings, counts)
     return dataclasses.replace(state, findings=(*state.findings, *settled))

@@ -175,10 +175,14 @@ def _deal_actions(state: Session, step: tuple[str, int]) -> list[JSON]:
         first = all(s != seat for s, _ in deal.decisions)
         # §7 four-card Bourré: staying needs a trump or a club (known hands only).
         barred = v.indiana and first and hand is not None and all(c.suit not in (deal.trump, Suit.CLUBS) for c in hand)
-        options = [True] if ace else [False] if barred else [True, False]
+        lo_no = deal.lo_no and seat == deal.dealer and first  # §7: the dealer who called Lo-No plays
+        options = [True] if ace or lo_no else [False] if barred else [True, False]
         actions.append({"type": "declare", "seat": seat, "play": options})
     elif kind == "draw":
-        actions.append({"type": "draw", "seat": seat, "min": 0, "max": v.discard_cap(len(deal.seated))})
+        cap = v.discard_cap(len(deal.seated))
+        if deal.lo_no and seat == deal.dealer:
+            cap = min(cap, deal.hand - 1)  # §7: the dealer keeps the turned card to lead it
+        actions.append({"type": "draw", "seat": seat, "min": 0, "max": cap})
     else:
         hand = deal.hands[seat]
         cards = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from scoring.bourre import lo_no
 from scoring.bourre.events import DealResult, Renege
 from scoring.bourre.session import (
     RULE_ENTRY,
@@ -58,6 +59,9 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
     ace = (event.ace_up or (event.up_card is not None and event.up_card.rank == 14)) and v.up_card_owned
     if event.ace_up and event.up_card is not None and event.up_card.rank != 14:
         raise RulesError("up_card_not_ace", f"{event.up_card.pretty} is not an ace.", rule=RULE_ENTRY)
+    if event.lo_no:
+        notes += (lo_no.check_call(state, event.up_card, dealer),)
+        lo_no.check_entry(state, dealer, played)
     if ace and v.dealer_must_play_on_ace and dealer not in played:
         raise RulesError(
             "dealer_must_play_ace",
@@ -111,6 +115,7 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         recalled=event.recalled,
         uncorrected=event.reneges,
         notes=notes,
+        lo_no=event.lo_no,
     )
     settled = with_penalties(state, entered, [f for f in entered if not f.recalled])
     return dataclasses.replace(state, findings=(*state.findings, *settled))
