@@ -122,8 +122,8 @@ def play_card(state: Session, event: PlayCard) -> Session:
             raise RulesError(
                 code,
                 f"{state.players[seat]} {describe(code)} with {card.pretty}; legal: "
-                f"{' '.join(c.pretty for c in allowed)} ({'§3.6' if code.startswith('cinch') else '§3.4'}).",
-                rule="bourre.md §3.6" if code.startswith("cinch") else "bourre.md §3.4",
+                f"{' '.join(c.pretty for c in allowed)} ({_section(code)}).",
+                rule=f"bourre.md {_section(code)}",
                 seat=seat,
                 card=str(card),
                 legal=[str(c) for c in allowed],
@@ -137,6 +137,11 @@ def play_card(state: Session, event: PlayCard) -> Session:
         if (finding.seat, finding.trick, finding.code) not in before:
             notes += (Note("renege_proven", f"{state.players[finding.seat]}: {finding.text}", finding.seat),)
     return dataclasses.replace(state, deal=dataclasses.replace(new_deal, notes=notes))
+
+
+def _section(code: str) -> str:
+    """The rules-file section an illegal play breaks: the cinch, Lo-No's opening lead, or §3.4."""
+    return "§3.6" if code.startswith("cinch") else "§7" if code.startswith("lo_no") else "§3.4"
 
 
 def _check_card_possible(state: Session, deal: CardDeal, seat: int, card: Card) -> None:

@@ -97,8 +97,10 @@ class CardDeal:
 
     @property
     def first_leader(self) -> int:
-        """§3.3: the first active player left of the dealer; in a Lo-No deal the dealer (§7)."""
-        return self.dealer if self.lo_no else self.active[0]
+        """§3.3: the first active player left of the dealer; in a Lo-No deal the dealer (§7), who
+        must play (until the dealer has declared, no trick is played and the question is moot)."""
+        active = self.active
+        return self.dealer if self.lo_no and self.dealer in active else active[0]
 
     @property
     def active(self) -> tuple[int, ...]:
