@@ -147,7 +147,7 @@ def test_whole_lo_no_deal_card_by_card() -> None:
     assert entry["lo_no"] is True and entry["tricks"] == [0, 3, 2]
     assert entry["pot_at_play"] == 3
     assert entry["taken"] == [{"seat": B, "chips": 3}]
-    assert entry["payments"] == [{"seat": A, "chips": 3, "reason": "bourre"}]
+    assert entry["payments"] == [{"seat": A, "chips": 3, "code": "bourre"}]
     assert entry["pot_after"] == 3 and entry["ledger"] == [-4, 2, -1]
     assert entry["exempt_next"] == [A]  # a bourré payer skips the next ante (§4.5)
     assert summary["findings"] == []
@@ -226,7 +226,7 @@ def test_result_entry_of_a_lo_no_deal() -> None:
     entry = GAME.summary(s)["history"][0]
     assert entry["lo_no"] is True
     assert entry["taken"] == [{"seat": D, "chips": 4}]
-    assert entry["payments"] == [{"seat": C, "chips": 4, "reason": "bourre"}]
+    assert entry["payments"] == [{"seat": C, "chips": 4, "code": "bourre"}]
     assert entry["pot_after"] == 4
     # Ledger: A −1, B −1, C −1 −4 = −5, D −1 +4 = +3; the sum −4 is the pot.
     assert entry["ledger"] == [-1, -1, -5, 3]

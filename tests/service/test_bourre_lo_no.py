@@ -49,7 +49,7 @@ def test_lo_no_deal_and_claims_refused(alice: Person, bob: Person, charlie: Pers
     entry = response.json()["summary"]["history"][-1]
     # B = 3 antes; bob takes 3; alice is bourré and pays 3.
     assert entry["lo_no"] is True and entry["taken"] == [{"seat": 1, "chips": 3}]
-    assert entry["payments"] == [{"seat": 0, "chips": 3, "reason": "bourre"}]
+    assert entry["payments"] == [{"seat": 0, "chips": 3, "code": "bourre"}]
 
 
 def test_lo_no_call_on_a_high_card_is_refused(alice: Person, bob: Person, charlie: Person) -> None:
