@@ -35,7 +35,7 @@ from scoring.cards import Card, Suit, card_of
 from scoring.errors import RulesError
 from scoring.explain import N_, Note, ParamValue
 
-#: What each renege code says a play did (§3.4, §3.6), as a proof's text (``finding.text``), the
+#: What each renege code says a play did (§3.4, §3.6, §7 Lo-No), as a proof's text (``finding.text``), the
 #: same with the player's name (the ``renege_proven`` note) and as the error refusing a known-hand play.
 PROOF = {
     "must_follow_suit": N_("trick %(trick)s: %(card)s failed to follow suit; proven by %(witness)s."),
