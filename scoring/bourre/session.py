@@ -173,6 +173,7 @@ def close_deal(
     uncorrected: tuple[int, ...],
     notes: tuple[Note, ...],
     plays: tuple[tuple[int, Card], ...] = (),
+    lo_no: bool = False,
 ) -> Session:
     """Settle the deal (§4) into the ledger and the pot, and add it to the history."""
     v = state.variants
@@ -230,6 +231,7 @@ def close_deal(
         ledger=ledger,
         notes=notes + out.notes + closing,
         plays=plays,
+        lo_no=lo_no,
     )
     assert sum(ledger) + pot_after == 0, "chips are conserved (§4.7)"
     return dataclasses.replace(
