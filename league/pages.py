@@ -33,6 +33,7 @@ from league.api import filter_from
 from league.figures import FIGURES
 from league.models import HandResultRow, MatchRow, PlayerResultRow, RatingHistoryRow
 from league.selectors import StatsFilter, memoised
+from scoring.i18n import render as render_line
 from scoring.registry import GAME_MODULES, get_game
 from web.views import localized
 
@@ -257,7 +258,9 @@ def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | No
         "standings": standings,
         "records": [dict(r, title=_title(r["game"])) for r in selectors.records(flt)],
         "rating_charts": charts,
-        "matches": [{"row": m, "title": _title(m.game)} for m in matches],
+        "matches": [
+            {"row": m, "title": _title(m.game), "how": render_line(m.how_line, language) or m.how} for m in matches
+        ],
         "totals": totals_chart(shown) if shown is not None else None,
     }
     context["LANGUAGE_CODE"] = language

@@ -225,3 +225,12 @@ def test_percent_headings_render(league: League) -> None:
     english = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
     assert "<th>Win %</th>" in english
     assert "<th>Siege %</th>" in page(league.alice, f"/leagues/{league.thursday}/", "de").content.decode()
+
+
+def test_how_a_match_ended_is_in_the_readers_language(league: League) -> None:
+    """The recent-matches list shows the engine's result line, rendered from its template per reader."""
+    english = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
+    german = page(league.alice, f"/leagues/{league.thursday}/", "de").content.decode()
+    assert "lowest total when someone reached the target" in english  # the two Hearts matches (target 50)
+    assert "niedrigste Summe, als jemand das Ziel erreichte" in german
+    assert "lowest total when someone reached the target" not in german
