@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -10,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
+import scoring
 from companion.errors import Forbidden, NotFound
 from companion.models import ClaimCheck, Event, League, Match, MatchSeat, Membership, Player
 from scoring.protocol import Game
@@ -20,12 +23,26 @@ UserLike = User | AnonymousUser
 
 
 # -- state snapshots -------------------------------------------------------------------------------------
+def _engine_version() -> str:
+    """A digest of the engines' source: a deploy that changes an engine never unpickles an old state."""
+    digest = hashlib.sha256()
+    root = Path(scoring.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+ENGINE_VERSION = _engine_version()
+
+
 def snapshot_key(match: Match, seq: int) -> str:
     """Events are immutable, so the state after seq N of a match never changes: the key is exact.
 
-    The match's uid (not its id) keys it, so a recreated database never meets an old snapshot.
+    The match's uid (not its id) keys it, so a recreated database never meets an old snapshot, and
+    the engines' version too, so a state pickled by older engine code is never read back.
     """
-    return f"companion:state:{match.uid.hex}:{seq}"
+    return f"companion:state:{ENGINE_VERSION}:{match.uid.hex}:{seq}"
 
 
 #: The latest states this process computed, unpickled. States are immutable, so sharing them is safe;

@@ -170,7 +170,7 @@ def _standings_result(state: PresidentState, how: Note) -> tuple[MatchResult, No
     scores = state.totals
     places = places_from_scores(scores, lower_is_better=False)
     winners = tuple(s for s, p in enumerate(places) if p == 1)
-    return MatchResult(winners, places, scores, lower_is_better=False, how=how.text), how
+    return MatchResult(winners, places, scores, lower_is_better=False, how=how.text, how_note=how), how
 
 
 def _target_result(state: PresidentState, target: int) -> tuple[MatchResult, Note]:
@@ -186,7 +186,7 @@ def _target_result(state: PresidentState, target: int) -> tuple[MatchResult, Not
         "reached %(target)s points; highest standing wins, ties broken by the last round's places",
         target=target,
     )
-    return MatchResult(winners, places, scores, lower_is_better=False, how=how.text), how
+    return MatchResult(winners, places, scores, lower_is_better=False, how=how.text, how_note=how), how
 
 
 def with_result(state: PresidentState, ended: tuple[MatchResult, Note] | None) -> PresidentState:

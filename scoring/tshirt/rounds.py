@@ -226,6 +226,7 @@ def _end(
             totals,
             False,
             how.text,
+            how_note=how,
         )
         return result, note, how
     if hot_left == 0:
@@ -235,7 +236,7 @@ def _end(
             "hot_or_not_exhausted", "The Hot or Not deck is empty: the highest total (%(best)s) wins.", best=best
         )
         how = Note("highest_when_exhausted", "highest total when the Hot or Not deck ran out")
-        return MatchResult(winners, places, totals, False, how.text), note, how
+        return MatchResult(winners, places, totals, False, how.text, how_note=how), note, how
     return None
 
 

@@ -108,7 +108,7 @@ def _assert_no_english_line(summary: dict[str, Any], language: str) -> list[str]
     pairs = list(_pairs(summary, localized))
     assert pairs, "the summary carries translatable lines"
     for english, translated in pairs:
-        key = next(k for k in ("text", "message", "reason") if k in english)
+        key = next(k for k in ("text", "message", "reason", "how") if k in english)
         if _has_words(english["template"]):
             assert translated[key] != english[key], f"{language}: still English: {english[key]!r}"
     return [t.get("text", "") for _, t in pairs]
@@ -212,7 +212,7 @@ def _translatable(data: Any) -> list[dict[str, Any]]:
 
 
 def _text(item: dict[str, Any]) -> str:
-    return next(item[k] for k in ("text", "message", "reason") if isinstance(item.get(k), str))
+    return next(item[k] for k in ("text", "message", "reason", "how") if isinstance(item.get(k), str))
 
 
 def test_tonk_summary_in_russian() -> None:

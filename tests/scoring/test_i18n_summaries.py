@@ -27,7 +27,7 @@ def _lines(data: Any) -> Iterator[dict[str, Any]]:
         for item in data:
             yield from _lines(item)
     elif isinstance(data, dict):
-        if any(isinstance(data.get(k), str) for k in ("text", "message", "reason")):
+        if any(isinstance(data.get(k), str) for k in ("text", "message", "reason", "how")):
             yield data
         for value in data.values():
             yield from _lines(value)
@@ -63,6 +63,6 @@ def test_no_line_is_left_in_english(path: Path, language: str) -> None:
     assert english, "the record explains nothing"
     for before, after in zip(english, translated, strict=True):
         assert "template" in before, f"no template, so it cannot be translated: {before}"
-        key = next(k for k in ("text", "message", "reason") if isinstance(before.get(k), str))
+        key = next(k for k in ("text", "message", "reason", "how") if isinstance(before.get(k), str))
         if _english_words(before["template"]):
             assert after[key] != before[key], f"still English in {language}: {before[key]!r}"
