@@ -117,6 +117,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             "minimum_bid": minimum_bid(state),
             "barrel_level": v.effective_barrel_level,
             "barrel": barrel,
+            "reverse_barrel": reverse_barrel_summary(state),
             "bolts": list(state.bolts),
             "rospisat_counts": list(state.rospisat_counts),
             "spisat_counts": list(state.spisat_counts),
@@ -133,6 +134,25 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             "winner_note": state.winner_note or None,
             "current_deal": cardplay.deal_summary(state) if deal is not None else None,
         }
+
+
+def reverse_barrel_summary(state: ThousandState) -> JSON:
+    """§11 reverse barrel: who is on it (at −880) and how many deals each has left."""
+    v = state.variants
+    limit = v.effective_barrel_deals
+    seats = []
+    for s in range(state.seats):
+        used = state.reverse_barrel[s]
+        seats.append(
+            {
+                "seat": s,
+                "on": used is not None,
+                "deals_used": used,
+                "deals_left": limit - used if limit is not None and used is not None else None,
+                "lifts": state.reverse_lifts[s],
+            }
+        )
+    return {"enabled": v.reverse_barrel, "level": v.reverse_level, "losing_total": v.losing_total, "seats": seats}
 
 
 GAME = ThousandGame()

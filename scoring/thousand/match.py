@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from scoring.explain import Note
 from scoring.protocol import MatchResult, places_from_scores
+from scoring.thousand.reverse_barrel import losers, reverse_barrel_steps
 from scoring.thousand.rules import Seating, seating
 from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
@@ -23,6 +24,8 @@ def new_state(variants: ThousandVariants, players: tuple[str, ...]) -> ThousandS
         totals=zeros,
         barrel=(None,) * n,
         barrel_falls=zeros,
+        reverse_barrel=(None,) * n,
+        reverse_lifts=zeros,
         bolts=zeros,
         rospisat_counts=zeros,
         spisat_counts=zeros,
@@ -59,10 +62,17 @@ def _win_check(state: ThousandState, declarer: int | None) -> ThousandState:
     """§12: the declarer wins ties; otherwise the highest total; equal totals share."""
     win = state.variants.win_total
     reached = [s for s, t in enumerate(state.totals) if t >= win]
-    if not reached:
+    lost = losers(state.variants, state.totals)
+    if not reached and not lost:
         return state
-    if declarer in reached:
-        winners: tuple[int, ...] = (declarer,)
+    if not reached:
+        # §11 reverse barrel [D]: a losing total ends the game; the best of the others wins.
+        rest = [s for s in range(state.seats) if s not in lost] or list(range(state.seats))
+        best = max(state.totals[s] for s in rest)
+        winners: tuple[int, ...] = tuple(s for s in rest if state.totals[s] == best)
+        how = "a player reached the losing total of the reverse barrel (§11): the highest other total wins"
+    elif declarer in reached:
+        winners = (declarer,)
         how = "the declarer reached the winning total" + (" (declarer wins the tie, §12)" if len(reached) > 1 else "")
     else:
         best = max(state.totals[s] for s in reached)
@@ -145,6 +155,12 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         if barrel[fined] is not None and totals[fined] < level:
             barrel[fined] = None
             notes.append(Note("barrel_left", f"Below {level}: off the barrel (§9.3).", fined))
+        if v.reverse_barrel:
+            reverse = list(state.reverse_barrel)
+            lifts = list(state.reverse_lifts)
+            was_on = [r is not None for r in reverse]
+            reverse_barrel_steps(v, was_on, totals, reverse, lifts, notes, penalties, declarer=None, counts=False)
+            state = replace(state, reverse_barrel=tuple(reverse), reverse_lifts=tuple(lifts))
         if v.dump_truck != "off" and (
             totals[fined] == v.dump_truck_value
             or (v.dump_truck == "both_signs" and totals[fined] == -v.dump_truck_value)
@@ -171,7 +187,7 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         notes=tuple(notes),
         reason=reason,
     )
-    return replace(
+    state = replace(
         state,
         totals=tuple(totals),
         barrel=tuple(barrel),
@@ -182,3 +198,4 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         redeal_streak=redeal_streak,
         recut_streak=recut_streak,
     )
+    return _win_check(state, None) if losers(v, state.totals) else state

@@ -63,6 +63,7 @@ class DealRecord:
     totals: tuple[int, ...]
     notes: tuple[Note, ...]
     reason: str | None = None
+    talon: tuple[Card, ...] | None = None  # a dark talon revealed after the deal (§16.1)
 
     def as_json(self) -> dict[str, object]:
         def opt(values: tuple[int, ...] | None) -> list[int] | None:
@@ -87,7 +88,7 @@ class DealRecord:
             "penalties": list(self.penalties),
             "totals": list(self.totals),
             "explain": [n.as_json() for n in self.notes],
-        }
+        } | ({"talon_revealed": [str(c) for c in self.talon]} if self.talon is not None else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +195,8 @@ class ThousandState:
     deal_number: int = 1  # the deal being recorded next (thrown-in deals keep the number)
     barrel: tuple[int | None, ...] = ()  # barrel deals used, None when not on the barrel
     barrel_falls: tuple[int, ...] = ()
+    reverse_barrel: tuple[int | None, ...] = ()  # §11 reverse-barrel deals used, None when not on it
+    reverse_lifts: tuple[int, ...] = ()
     bolts: tuple[int, ...] = ()
     rospisat_counts: tuple[int, ...] = ()
     spisat_counts: tuple[int, ...] = ()
@@ -209,7 +212,19 @@ class ThousandState:
     findings: tuple[Finding, ...] = ()
     result: MatchResult | None = None
     winner_note: str = ""
+    reveal: PendingReveal | None = None  # the last deal, while its dark talon may still be revealed
 
     @property
     def seats(self) -> int:
         return len(self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReveal:
+    """A card-by-card deal whose dark talon was never entered (§16.1): the state it was scored from
+    (without the deal), the deal as it ended and its forfeit offender, so that a ``reveal_talon``
+    right after it can check the cards and score the deal again with the proofs they allow."""
+
+    before: ThousandState
+    deal: DealState
+    offender: int | None
