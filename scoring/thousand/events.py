@@ -47,11 +47,12 @@ class DealResult(Event):
 
 @dataclass(frozen=True, slots=True)
 class Deal(Event):
-    """A new deal (§3). ``hands`` per seat (sitting-out seat: []) and ``talon`` are optional;
-    with two players the talon is four cards, pile 0 then pile 1 (§3.3)."""
+    """A new deal (§3). ``hands`` per seat (sitting-out seat: []) and ``talon`` are optional; a
+    seat's hand may be ``null`` when only some hands are known (§16.1); with two players the
+    talon is four cards, pile 0 then pile 1 (§3.3)."""
 
     TYPE = "deal"
-    hands: tuple[tuple[Card, ...], ...] | None = None
+    hands: tuple[tuple[Card, ...] | None, ...] | None = None
     talon: tuple[Card, ...] | None = None
     dealer: int | None = None
 

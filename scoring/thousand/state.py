@@ -103,14 +103,15 @@ class Announcement:
 
 @dataclass(frozen=True, slots=True)
 class DealState:
-    """A deal recorded card by card. Hands are ``None`` when the record does not give them."""
+    """A deal recorded card by card. ``hands``/``dealt`` are ``None`` when the record gives no hand,
+    else per seat, ``None`` for a seat whose cards are not known (§16.1; see :func:`hand_of`)."""
 
     dealer: int
     active: tuple[int, ...]
     inactive: int | None
     phase: str  # bidding | talon | exchange | declare | play
-    hands: tuple[frozenset[Card], ...] | None
-    dealt: tuple[frozenset[Card], ...] | None
+    hands: tuple[frozenset[Card] | None, ...] | None
+    dealt: tuple[frozenset[Card] | None, ...] | None
     talon: tuple[Card, ...] | None
     to_act: int
     # auction
@@ -146,6 +147,41 @@ class DealState:
     proven: frozenset[tuple[int, int, str]] = frozenset()  # (seat, trick, code) already found
     fines: tuple[tuple[int, int, str], ...] = ()  # fixed_120 penalties of this deal
     void_announcements: frozenset[int] = frozenset()  # indexes of announcements proven illegal
+
+
+def hand_of(deal: DealState, seat: int) -> frozenset[Card] | None:
+    """The cards ``seat`` holds now, or ``None`` when the record does not know them."""
+    return None if deal.hands is None else deal.hands[seat]
+
+
+def dealt_of(deal: DealState, seat: int) -> frozenset[Card] | None:
+    """The cards ``seat`` was dealt, or ``None`` when the record does not give them."""
+    return None if deal.dealt is None else deal.dealt[seat]
+
+
+def all_hands_known(deal: DealState) -> bool:
+    """Every active seat's cards are known now (legality is then checked exactly, no proofs)."""
+    hands = deal.hands
+    return hands is not None and all(hands[s] is not None for s in deal.active)
+
+
+def known_holder(deal: DealState, card: Card) -> int | None:
+    """The seat whose known cards include ``card``: its hand now, or its dealt cards while no
+    recorded movement can have taken the card away (for the declarer: every passed card known)."""
+    if deal.hands is None and deal.dealt is None:
+        return None
+    for s in deal.active:
+        held = hand_of(deal, s)
+        if held is not None and card in held:
+            return s
+    if card in deal.discards or any(c == card for _to, c in deal.given):
+        return None
+    passed_known = all(c is not None for _to, c in deal.given)
+    for s in deal.active:
+        dealt = dealt_of(deal, s)
+        if dealt is not None and card in dealt and (s != deal.declarer or passed_known):
+            return s
+    return None
 
 
 T = TypeVar("T")

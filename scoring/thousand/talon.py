@@ -10,7 +10,7 @@ from scoring.thousand.events import ClaimRedeal, Discard, GiveCard, GiveUp, Rais
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, throw_in
 from scoring.thousand.result_entry import check_give_up, fail, on_step, throw_in_allowed
 from scoring.thousand.rules import points_of, rule
-from scoring.thousand.state import DealState, ThousandState, evolve
+from scoring.thousand.state import DealState, ThousandState, evolve, hand_of, known_holder
 
 BEFORE_PLAY = ("talon", "exchange", "discard", "declare")
 
@@ -46,22 +46,26 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
     if taken is None and state.seats == 4 and state.variants.four_player_inactive_bonus != "none":
         raise fail("talon_required", "Give the talon cards: the sitting-out player scores from them.", "§3.2")
     hands = deal.hands
-    if hands is not None and taken is not None:
-        hands = tuple(h | set(taken) if s == seat else h for s, h in enumerate(hands))
+    held = hand_of(deal, seat)
+    if hands is not None and held is not None:
+        # A known declarer taking a talon whose cards are not entered no longer has a known hand.
+        new = held | set(taken) if taken is not None else None
+        hands = tuple(new if s == seat else h for s, h in enumerate(hands))
     phase = "discard" if two else "exchange"
     talon = deal.talon if deal.talon is not None or two else taken
     deal = evolve(deal, phase=phase, hands=hands, talon_known=taken, talon=talon, pile=e.pile)
     return evolve(state, deal=deal)
 
 
-def _remove(deal: DealState, seat: int, cards: tuple[Card, ...]) -> tuple[frozenset[Card], ...] | None:
+def _remove(deal: DealState, seat: int, cards: tuple[Card, ...]) -> tuple[frozenset[Card] | None, ...] | None:
     hands = deal.hands
-    if hands is None:
-        return None
+    held = hand_of(deal, seat)
+    if hands is None or held is None:
+        return hands
     for card in cards:
-        if card not in hands[seat]:
+        if card not in held:
             raise fail("card_not_in_hand", f"Seat {seat} does not hold {card}.", "§5.1", card=str(card))
-    return tuple(h - set(cards) if s == seat else h for s, h in enumerate(hands))
+    return tuple(held - set(cards) if s == seat else h for s, h in enumerate(hands))
 
 
 def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> ThousandState:
@@ -72,14 +76,21 @@ def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> Thous
         raise fail("already_given", f"Seat {e.to} already has a card from the declarer.", "§5.1", seat=e.to)
     hands = deal.hands
     if e.card is None:
-        if hands is not None:
+        if hand_of(deal, seat) is not None:
             raise fail("card_required", "The hands are known: say which card is given.", "§5.1")
+        if hand_of(deal, e.to) is not None:
+            # §16.1: a seat whose hand is known stays known only if the card it receives is given.
+            raise fail("card_required", "The receiver's hand is known: say which card is given.", "§5.1", seat=e.to)
     else:
         if any(c == e.card for _to, c in deal.given):
             raise fail("card_already_given", f"{e.card} was already given.", "§5.1", card=str(e.card))
+        holder = known_holder(deal, e.card)
+        if hand_of(deal, seat) is None and holder is not None and holder != seat:
+            raise fail("card_not_in_hand", "The record puts %(card)s in another hand.", "§16.1", card=e.card.pretty)
         hands = _remove(deal, seat, (e.card,))
-        if hands is not None:
-            hands = tuple(h | {e.card} if s == e.to else h for s, h in enumerate(hands))
+        received = hand_of(deal, e.to)
+        if hands is not None and received is not None:
+            hands = tuple(received | {e.card} if s == e.to else h for s, h in enumerate(hands))
     given = (*deal.given, (e.to, e.card))
     phase = "declare" if len(given) == len(deal.active) - 1 else "exchange"
     return evolve(state, deal=evolve(deal, hands=hands, given=given, phase=phase))
@@ -106,8 +117,7 @@ def apply_raise(state: ThousandState, deal: DealState, e: RaiseContract) -> Thou
         raise fail("bid_off_step", f"{e.amount} is not a multiple of {v.step_at(e.amount)}.", "§4.4")
     if is_silenced(state, seat):
         raise fail("silenced_player_bid", f"Seat {seat} is silenced and may not raise (§4.5).", "§4.5")
-    held = deal.hands[seat] if deal.hands is not None else None
-    check_ceiling(state, seat, e.amount, held, "A raise to")
+    check_ceiling(state, seat, e.amount, hand_of(deal, seat), "A raise to")
     return evolve(state, deal=evolve(deal, contract=e.amount, raised=True))
 
 
@@ -196,12 +206,17 @@ def apply_claim_redeal(state: ThousandState, deal: DealState | None, e: ClaimRed
 
 def _claimant_hand(deal: DealState, seat: int, hand: tuple[Card, ...] | None) -> frozenset[Card]:
     """§16.3: the claimant's cards, from the record or entered with the claim (and consistent)."""
-    if deal.hands is not None:
-        if hand is not None and set(hand) != deal.hands[seat]:
+    known = hand_of(deal, seat)
+    if known is not None:
+        if hand is not None and set(hand) != known:
             raise fail("hand_mismatch", f"That is not seat {seat}'s hand.", "§16.3")
-        return deal.hands[seat]
+        return known
     if hand is None:
         raise fail("hand_required", "The hands were not recorded: enter the claimant's cards (§16.3).", "§16.3")
+    for held in hand:
+        holder = known_holder(deal, held)
+        if holder is not None and holder != seat:
+            raise fail("hand_mismatch", "The record puts %(card)s in another hand.", "§16.3", card=held.pretty)
     size = 10 if len(deal.active) == 2 else 8
     if len(hand) != size or len(set(hand)) != size or not set(hand) <= DECK_SET:
         raise fail("bad_hand", f"A hand after the exchange is {size} different cards.", "§16.3")
