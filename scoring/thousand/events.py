@@ -152,6 +152,16 @@ class PlayCard(Event):
     announce: Literal["marriage", "four_aces"] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RevealTalon(Event):
+    """The talon of the deal just finished, entered after it when it was taken without being
+    entered (dark, §5.2): completes the record and lets the proofs use it (§16.1, §16.2).
+    Three cards, or the two of the pile taken with two players."""
+
+    TYPE = "reveal_talon"
+    cards: tuple[Card, ...]
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     DealResult,
     Deal,
@@ -165,4 +175,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ClaimRedeal,
     GiveUp,
     PlayCard,
+    RevealTalon,
 )

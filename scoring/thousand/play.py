@@ -23,6 +23,7 @@ from scoring.thousand.state import (
     Announcement,
     DealState,
     Finding,
+    PendingReveal,
     ThousandState,
     all_hands_known,
     evolve,
@@ -317,7 +318,12 @@ def finish(state: ThousandState, deal: DealState, offender: int | None = None) -
         deal.fines,
         mode="cards",
     )
-    return score_deal(evolve(state, deal=None), outcome)
+    before = evolve(state, deal=None, reveal=None)
+    scored = score_deal(before, outcome)
+    if deal.talon_known is None and deal.declarer is not None:
+        # §16.1: the talon was never entered (taken dark); it may be revealed right after the deal.
+        return evolve(scored, reveal=PendingReveal(before, deal, offender))
+    return scored
 
 
 @dataclass(frozen=True, slots=True)
