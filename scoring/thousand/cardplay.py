@@ -74,7 +74,7 @@ def legal_actions(state: ThousandState) -> list[JSON]:
         return bidding.bidding_actions(state, deal)
     actions: list[JSON] = []
     if deal.phase == "talon":
-        if len(deal.active) == 2:
+        if len(deal.active) == 2 and v.two_player_talons == "choose_one":
             actions += [{"type": "take_talon", "seat": decl, "pile": p} for p in (0, 1)]
         else:
             actions.append({"type": "take_talon", "seat": decl})
@@ -90,7 +90,7 @@ def legal_actions(state: ThousandState) -> list[JSON]:
                     action["cards"] = sorted(str(c) for c in held)
                 actions.append(action)
     elif deal.phase == "discard":
-        action = {"type": "discard", "seat": decl}
+        action = {"type": "discard", "seat": decl, "count": 4 if v.two_player_talons == "both" else 2}
         held = hand_of(deal, decl) if decl is not None else None
         if held is not None:
             action["cards"] = sorted(str(c) for c in held)

@@ -11,7 +11,7 @@ from scoring.thousand import cardplay
 from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
-from scoring.thousand.reveal import reveal_talon
+from scoring.thousand.reveal import reveal_talon, taken_size
 from scoring.thousand.rules import rule
 from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
@@ -66,7 +66,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
     def legal_actions(self, state: ThousandState) -> list[JSON]:
         reveal: list[JSON] = []
         if state.reveal is not None:
-            size = 2 if len(state.reveal.deal.active) == 2 else 3
+            size = taken_size(state, state.reveal.deal)
             reveal = [{"type": "reveal_talon", "cards": size}]
         if state.result is not None:
             return reveal

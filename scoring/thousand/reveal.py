@@ -36,7 +36,7 @@ def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState
     deal = pending.deal
     declarer = deal.declarer
     assert declarer is not None
-    size = 2 if len(deal.active) == 2 else 3
+    size = taken_size(state, deal)
     if len(cards) != size or len(set(cards)) != size or not set(cards) <= DECK_SET:
         raise fail("bad_talon", "The talon taken is %(count)s different cards.", "§16.1", count=size)
     given = list(deal.given)
@@ -72,7 +72,7 @@ def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState
     revealed = evolve(
         deal,
         talon_known=cards,
-        talon=cards if size == 3 else deal.talon,
+        talon=cards if size != 2 else deal.talon,
         given=tuple(given),
     )
     before = evolve(pending.before, deal=revealed)
@@ -98,6 +98,13 @@ def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState
         cards=" ".join(c.pretty for c in cards),
     )
     return replace(after, history=(*after.history[:-1], replace(last, talon=cards, notes=(*last.notes, note))))
+
+
+def taken_size(state: ThousandState, deal: DealState) -> int:
+    """Cards the declarer takes: 3, or with two players one pile of 2 (both piles: 4, §3.3)."""
+    if len(deal.active) != 2:
+        return 3
+    return 4 if state.variants.two_player_talons == "both" else 2
 
 
 def _record_only(state: ThousandState, deal: DealState, proofs: list[Proof]) -> ThousandState:

@@ -27,7 +27,13 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
     seat = _declarer(deal, e.seat, ("talon",), "Taking the talon")
     two = len(deal.active) == 2
     cards = e.cards
-    if two:
+    if two and state.variants.two_player_talons == "both":
+        # §3.3 [U] variant: the declarer takes both piles (14 cards) and lays four aside.
+        if e.pile is not None:
+            raise fail("no_pile_choice", "The declarer takes both talon piles here (§3.3).", "§3.3")
+        known = deal.talon
+        size = 4
+    elif two:
         if e.pile not in (0, 1):
             raise fail("pile_required", "With two players the declarer picks pile 0 or pile 1 (§3.3).", "§3.3")
         known = deal.talon[2 * e.pile : 2 * e.pile + 2] if deal.talon is not None else None
@@ -98,8 +104,20 @@ def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> Thous
 
 def apply_discard(state: ThousandState, deal: DealState, e: Discard) -> ThousandState:
     seat = _declarer(deal, e.seat, ("discard",), "Laying cards aside")
-    if len(e.cards) != 2 or len(set(e.cards)) != 2:
+    count = 4 if state.variants.two_player_talons == "both" else 2
+    if len(e.cards) != count or len(set(e.cards)) != count:
+        if count == 4:
+            raise fail(
+                "discard_four", "Holding both talons, the declarer lays four different cards aside (§3.3).", "§3.3"
+            )
         raise fail("discard_two", "The declarer lays exactly two different cards aside (§3.3).", "§3.3")
+    if not set(e.cards) <= DECK_SET or any(c in deal.played for c in e.cards):
+        raise fail("bad_discard", "The cards laid aside are cards of the deck not yet played.", "§3.3")
+    if hand_of(deal, seat) is None:
+        for card in e.cards:
+            holder = known_holder(deal, card)
+            if holder is not None and holder != seat:
+                raise fail("card_not_in_hand", "The record puts %(card)s in another hand.", "§16.1", card=card.pretty)
     hands = _remove(deal, seat, e.cards)
     return evolve(state, deal=evolve(deal, hands=hands, discards=e.cards, phase="declare"))
 

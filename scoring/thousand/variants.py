@@ -42,6 +42,11 @@ class ThousandVariants(Variants):
     two_player_discard_points_to: str = option(
         "last_trick", choices=("last_trick", "declarer"), doc="2 players: who scores the declarer's 2 discards (§3.3)."
     )
+    two_player_talons: str = option(
+        "choose_one",
+        choices=("choose_one", "both"),
+        doc="2 players: the declarer picks one talon pile, or takes both and lays 4 cards aside (§3.3).",
+    )
     # §4 bidding
     compulsory_bid: int = option(100, minimum=5, maximum=400, multiple_of=5, doc="The compulsory opening bid (§4.1).")
     compulsory_bidder: str = option(
