@@ -106,6 +106,7 @@ def after_deal(state: ThousandState, record: DealRecord, *, made_contract: bool)
                 notes.append(Note("gold_set_again", "Nobody made a contract in the gold set: played again.", None))
                 if state.variants.gold_set_replay_resets_scores:
                     changes["totals"] = (0,) * state.seats
+                    changes["reverse_barrel"] = (None,) * state.seats  # §11: nobody is at −880 any more
                     notes.append(Note("gold_set_reset", "Totals reset to 0 for the new gold set (§4.7).", None))
         else:
             changes.update(gold_deals=deals, gold_made=made)
