@@ -25,10 +25,10 @@ def start_deal(state: ThousandState, e: Deal) -> ThousandState:
     hands: tuple[frozenset[Card] | None, ...] | None = None
     talon = e.talon
     if talon is not None and (len(talon) != talon_size or len(set(talon)) != talon_size or not set(talon) <= DECK_SET):
-        raise fail("bad_talon", f"The talon is {talon_size} different cards of the 24-card deck.", "§3")
+        raise fail("bad_talon", "The talon is %(count)s different cards of the 24-card deck.", "§3", count=talon_size)
     if e.hands is not None:
         if len(e.hands) != state.seats:
-            raise fail("hands_per_seat", f"Give a hand for each of the {state.seats} seats.", "§3")
+            raise fail("hands_per_seat", "Give a hand for each of the %(seats)s seats.", "§3", seats=state.seats)
         size = hand_size(n_active)
         seen: set[Card] = set(talon or ())
         for s, cards in enumerate(e.hands):
@@ -36,9 +36,23 @@ def start_deal(state: ThousandState, e: Deal) -> ThousandState:
                 continue  # §16.1: this seat's cards are not known (partially known hands)
             want = size if s in seat.active else 0
             if len(cards) != want or len(set(cards)) != want:
-                raise fail("bad_hand", f"Seat {s} is dealt {want} different cards, not {len(cards)}.", "§3", seat=s)
+                raise fail(
+                    "bad_hand",
+                    "%(name)s is dealt %(count)s different cards, not %(given)s.",
+                    "§3",
+                    seat=s,
+                    name=state.name(s),
+                    count=want,
+                    given=len(cards),
+                )
             if not set(cards) <= DECK_SET or seen & set(cards):
-                raise fail("bad_hand", f"Seat {s}'s hand repeats a card or is not from the deck.", "§3", seat=s)
+                raise fail(
+                    "bad_hand",
+                    "%(name)s's hand repeats a card or is not from the deck.",
+                    "§3",
+                    seat=s,
+                    name=state.name(s),
+                )
             seen |= set(cards)
         rest = DECK_SET - seen
         missing = [s for s in seat.active if e.hands[s] is None]
@@ -85,23 +99,39 @@ def _compulsory(state: ThousandState) -> bool:
 
 
 def check_ceiling(state: ThousandState, seat: int, amount: int, held: Iterable[Card] | None, what: str) -> None:
-    """§4.3 (and §9.6 Lviv): whether ``amount`` is allowed to ``seat`` holding ``held`` (None: unknown)."""
+    """§4.3 (and §9.6 Lviv): whether ``amount`` is allowed to ``seat`` holding ``held`` (None: unknown);
+    ``what`` is ``"bid"`` or ``"raise"``."""
     v = state.variants
     if amount <= TOTAL_POINTS:
         return
     if v.lviv and on_barrel(state, seat):
-        raise fail("barrel_bid_limit", "At the Lviv barrel marriages are worth nothing: at most 120.", "§9.6")
+        raise fail(
+            "barrel_bid_limit",
+            "At the Lviv barrel marriages are worth nothing: at most %(maximum)s.",
+            "§9.6",
+            maximum=TOTAL_POINTS,
+        )
     if v.bid_ceiling == "unlimited":
         return
     cap = TOTAL_POINTS + 280 + v.four_aces_bonus
     if amount > cap:
-        raise fail("bid_above_ceiling", f"No hand can make {amount}: at most {cap}.", "§4.3", maximum=cap)
+        raise fail(
+            "bid_above_ceiling", "No hand can make %(amount)s: at most %(maximum)s.", "§4.3", maximum=cap, amount=amount
+        )
     if held is None:
         return  # proven or not from the record at the end of the deal (§16.2)
     limit = ceiling_for(state, held)
     if amount > limit:
         code = "bid_needs_marriage" if v.bid_ceiling == "marriage_required" else "bid_above_marriages"
-        raise fail(code, f"{what} {amount} is above {limit}, the most this hand allows (§4.3).", "§4.3", maximum=limit)
+        raise fail(
+            code,
+            "A raise to %(amount)s is above %(maximum)s, the most this hand allows (§4.3)."
+            if what == "raise"
+            else "A bid of %(amount)s is above %(maximum)s, the most this hand allows (§4.3).",
+            "§4.3",
+            maximum=limit,
+            amount=amount,
+        )
 
 
 def max_bid(state: ThousandState, seat: int, held: Iterable[Card] | None) -> int | None:
@@ -128,46 +158,63 @@ def ceiling_for(state: ThousandState, held: Iterable[Card]) -> int:
 
 def apply_bid(state: ThousandState, deal: DealState, e: Bid) -> ThousandState:
     v = state.variants
-    _turn(deal, e.seat)
+    _turn(state, deal, e.seat)
     low = minimum_bid(state)
     opening = not deal.bids
     if opening and e.amount < low:
-        raise fail("bid_below_minimum", f"The opening bid is at least {low}.", "§4.1", minimum=low)
+        raise fail("bid_below_minimum", "The opening bid is at least %(minimum)s.", "§4.1", minimum=low)
     if not opening and e.amount <= deal.high:
-        raise fail("bid_not_higher", f"A bid must exceed {deal.high}.", "§4.2", current=deal.high)
+        raise fail("bid_not_higher", "A bid must exceed %(current)s.", "§4.2", current=deal.high)
     if not on_step(state, e.amount):
         step = v.step_at(e.amount)
-        raise fail("bid_off_step", f"Bids are multiples of {step}; {e.amount} is not.", "§4.2", step=step)
+        raise fail(
+            "bid_off_step", "Bids are multiples of %(step)s; %(amount)s is not.", "§4.2", step=step, amount=e.amount
+        )
     if is_silenced(state, e.seat) and not (opening and e.amount == low and e.seat == deal.active[0]):
-        raise fail("silenced_player_bid", f"Seat {e.seat} is silenced and may not bid (§4.5).", "§4.5", seat=e.seat)
+        raise fail(
+            "silenced_player_bid",
+            "%(name)s is silenced and may not bid (§4.5).",
+            "§4.5",
+            seat=e.seat,
+            name=state.name(e.seat),
+        )
     blind_seats = deal.blind_seats
     looked = deal.looked
     if e.blind:
         if not v.blind_bidding:
             raise fail("blind_not_allowed", "This table does not play blind bids.", "§4.6")
         if e.seat in looked:
-            raise fail("blind_after_looking", f"Seat {e.seat} has looked at the hand.", "§4.6", seat=e.seat)
+            raise fail(
+                "blind_after_looking", "%(name)s has looked at the hand.", "§4.6", seat=e.seat, name=state.name(e.seat)
+            )
         if v.blind_max_bid is not None and e.amount > v.blind_max_bid:
-            raise fail("blind_bid_too_high", f"A blind bid may be at most {v.blind_max_bid}.", "§4.6")
+            raise fail("blind_bid_too_high", "A blind bid may be at most %(maximum)s.", "§4.6", maximum=v.blind_max_bid)
         # §4.6 with blind_max_bid empty: the bid is still judged on the 7 cards held (§4.3), though
         # the bidder has not seen them; unknown hands are judged from the record at the deal's end.
-        check_ceiling(state, e.seat, e.amount, dealt_of(deal, e.seat), "A blind bid of")
+        check_ceiling(state, e.seat, e.amount, dealt_of(deal, e.seat), "bid")
         blind_seats = blind_seats | {e.seat}
     else:
         blind_seats = blind_seats - {e.seat}
         looked = looked | {e.seat}
         held = dealt_of(deal, e.seat)
-        check_ceiling(state, e.seat, e.amount, held, "A bid of")
+        check_ceiling(state, e.seat, e.amount, held, "bid")
     bids = (*deal.bids, (e.seat, e.amount, e.blind))
     deal = evolve(deal, bids=bids, high=e.amount, high_bidder=e.seat, blind_seats=blind_seats, looked=looked)
     return _after_auction_step(state, deal, e.seat)
 
 
 def apply_pass(state: ThousandState, deal: DealState, e: Pass) -> ThousandState:
-    _turn(deal, e.seat)
+    _turn(state, deal, e.seat)
     if not deal.bids and e.seat == deal.active[0] and _compulsory(state):
         low = minimum_bid(state)
-        raise fail("compulsory_opening", f"Seat {e.seat} must open with at least {low} (§4.1).", "§4.1", minimum=low)
+        raise fail(
+            "compulsory_opening",
+            "%(name)s must open with at least %(minimum)s (§4.1).",
+            "§4.1",
+            minimum=low,
+            seat=e.seat,
+            name=state.name(e.seat),
+        )
     deal = evolve(deal, passed=deal.passed | {e.seat})
     return _after_auction_step(state, deal, e.seat)
 
@@ -176,18 +223,25 @@ def apply_look(state: ThousandState, deal: DealState, e: LookAtHand) -> Thousand
     if deal.phase != "bidding":
         raise fail("not_bidding", "Looking at the hand matters only during the auction.", "§4.6")
     if e.seat not in deal.blind_seats:
-        raise fail("not_blind", f"Seat {e.seat} is not bidding blind.", "§4.6", seat=e.seat)
+        raise fail("not_blind", "%(name)s is not bidding blind.", "§4.6", seat=e.seat, name=state.name(e.seat))
     return evolve(state, deal=evolve(deal, blind_seats=deal.blind_seats - {e.seat}, looked=deal.looked | {e.seat}))
 
 
-def _turn(deal: DealState, seat: int) -> None:
+def _turn(state: ThousandState, deal: DealState, seat: int) -> None:
     if deal.phase != "bidding":
         raise fail("auction_over", "The auction is over.", "§4.2")
     if seat in deal.passed:
-        raise fail("already_passed", f"Seat {seat} has passed: passing is final (§4.2).", "§4.2", seat=seat)
+        raise fail(
+            "already_passed", "%(name)s has passed: passing is final (§4.2).", "§4.2", seat=seat, name=state.name(seat)
+        )
     if seat != deal.to_act:
         raise RulesError(
-            "not_your_turn", f"It is seat {deal.to_act}'s turn to bid, not seat {seat}'s.", rule=rule("§4.2")
+            "not_your_turn",
+            "It is %(next)s's turn to bid, not %(name)s's.",
+            rule=rule("§4.2"),
+            seat=seat,
+            name=state.name(seat),
+            next=state.name(deal.to_act),
         )
 
 

@@ -33,7 +33,10 @@ def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
         return talon.apply_claim_redeal(state, deal, event)
     if deal is None:
         raise RulesError(
-            "no_deal", f"{event.TYPE} needs a deal: record the deal (or a deal result) first.", rule=rule("§3")
+            "no_deal",
+            "%(event)s needs a deal: record the deal (or a deal result) first.",
+            rule=rule("§3"),
+            event=event.TYPE,
         )
     if isinstance(event, PlayCard):
         return play.apply_play(state, deal, event)
@@ -53,7 +56,7 @@ def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
         return talon.apply_raise(state, deal, event)
     if isinstance(event, GiveUp):
         return talon.apply_give_up(state, deal, event)
-    raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule=rule("§16.1"))
+    raise RulesError("unexpected_event", "%(event)s cannot be recorded now.", rule=rule("§16.1"), event=event.TYPE)
 
 
 def to_act(deal: DealState) -> int:

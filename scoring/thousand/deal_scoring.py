@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from scoring.cards import ACE, Card, Suit
-from scoring.explain import Note
+from scoring.explain import N_, Note
 from scoring.thousand.match import after_deal
 from scoring.thousand.reverse_barrel import reverse_barrel_steps
-from scoring.thousand.rules import marriage_value, pairs_in, points_of, round_to, round_up
+from scoring.thousand.rules import marriage_value, note, pairs_in, points_of, round_to, round_up
 from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
 
@@ -54,20 +54,64 @@ def rospisat_award(contract: int, variants: ThousandVariants) -> int:
     return round_up(-(-contract // 2), step)
 
 
-def inactive_bonus(talon: tuple[Card, ...], variants: ThousandVariants) -> tuple[int, str]:
+def inactive_bonus(talon: tuple[Card, ...], variants: ThousandVariants, seat: int | None = None) -> tuple[int, Note]:
     """§3.2 the sitting-out player's score from the talon, with its explanation.
 
     >>> from scoring.cards import parse_cards
-    >>> inactive_bonus(parse_cards("AS KH QH"), ThousandVariants(four_player_inactive_bonus="aces_and_pair"))
-    (140, '1 ace × 40 + pair 100')
+    >>> value, why = inactive_bonus(parse_cards("AS KH QH"), ThousandVariants(four_player_inactive_bonus="aces_and_pair"))
+    >>> value, why.text
+    (140, 'Sitting out: 1 ace × 40 + pair 100 = 140 (§3.2).')
     """
     pair = sum(marriage_value(s, variants) for s in pairs_in(talon))
     if variants.four_player_inactive_bonus == "aces_and_pair":
         aces = sum(1 for c in talon if c.rank == ACE)
-        return 40 * aces + pair, f"{aces} ace{'s' if aces != 1 else ''} × 40 + pair {pair}"
+        value = 40 * aces + pair
+        return value, Note(
+            "inactive_bonus",
+            "Sitting out: %(count)s ace × 40 + pair %(pair)s = %(value)s (§3.2).",
+            seat,
+            plural="Sitting out: %(count)s aces × 40 + pair %(pair)s = %(value)s (§3.2).",
+            count=aces,
+            pair=pair,
+            value=value,
+        )
     cards = points_of(talon)
     value = round_to(cards, variants.defender_rounding_step) + pair
-    return value, f"talon card points {cards} rounded + pair {pair}"
+    return value, Note(
+        "inactive_bonus",
+        "Sitting out: talon card points %(points)s rounded + pair %(pair)s = %(value)s (§3.2).",
+        seat,
+        points=cards,
+        pair=pair,
+        value=value,
+    )
+
+
+#: The explanation of a give-up (§5.2, §8) for the declarer, and for each opponent.
+GIVE_UP_NOTES = {
+    "rospisat": (
+        N_("Rospisat' (Р) at %(contract)s: declarer %(entry)s."),
+        N_("Opponent of the Rospisat' (Р): +%(award)s."),
+    ),
+    "spisat": (N_("Spisat' at %(contract)s: declarer %(entry)s."), N_("Opponent of the Spisat': +%(award)s.")),
+    "bomb": (N_("Bomb at %(contract)s: declarer %(entry)s."), N_("Opponent of the Bomb: +%(award)s.")),
+    "dark_give_up": (
+        N_("Dark-talon give-up at %(contract)s: declarer %(entry)s."),
+        N_("Opponent of the Dark-talon give-up: +%(award)s."),
+    ),
+}
+#: A fine outside the §13 multipliers (§16.4 ``fixed_120``), by what it punishes.
+FINE_NOTES = {
+    "renege": N_("Renege: −%(amount)s."),
+    "must_follow_suit": N_("Did not follow suit, proven: −%(amount)s."),
+    "must_trump": N_("Did not trump, proven: −%(amount)s."),
+    "must_head_trick": N_("Did not beat the best card, proven: −%(amount)s."),
+    "illegal_marriage": N_("Illegal marriage, proven: −%(amount)s."),
+    "illegal_four_aces": N_("Illegal four aces, proven: −%(amount)s."),
+    "illegal_bid": N_("Illegal bid, proven: −%(amount)s."),
+    "illegal_blind_bid": N_("Illegal blind bid, proven: −%(amount)s."),
+    "illegal_raise": N_("Illegal raise, proven: −%(amount)s."),
+}
 
 
 def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
@@ -91,16 +135,18 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
             for suit in o.marriages[s] if o.marriages else ():
                 value = marriage_value(suit, v)
                 if at_lviv[s]:
-                    notes.append(Note("lviv_marriage_void", f"Marriage {suit.symbol} is worth 0 at the barrel.", s))
+                    notes.append(
+                        Note("lviv_marriage_void", "Marriage %(suit)s is worth 0 at the barrel.", s, suit=suit.symbol)
+                    )
                     continue
                 bonus[s] += value
-                notes.append(Note("marriage", f"Marriage {suit.symbol}: +{value}.", s))
+                notes.append(Note("marriage", "Marriage %(suit)s: +%(value)s.", s, suit=suit.symbol, value=value))
         if o.four_aces is not None:
             if at_lviv[o.four_aces]:
                 notes.append(Note("lviv_marriage_void", "Four aces are worth 0 at the barrel.", o.four_aces))
             else:
                 bonus[o.four_aces] += v.four_aces_bonus
-                notes.append(Note("four_aces", f"Four aces: +{v.four_aces_bonus}.", o.four_aces))
+                notes.append(Note("four_aces", "Four aces: +%(value)s.", o.four_aces, value=v.four_aces_bonus))
     raw = [0] * n
     made = False
     if played:
@@ -108,19 +154,29 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
         compared = round_to(total, 5) if v.declarer_rounding else total
         if o.offender is not None:
             made = o.offender != decl
-            why = "the declarer reneged" if not made else f"seat {o.offender} reneged"
-            notes.append(Note("forfeit", f"Contract counted as {'made' if made else 'failed'}: {why} (§16.4).", decl))
+            if made:
+                notes.append(
+                    Note(
+                        "forfeit",
+                        "Contract counted as made: %(name)s reneged (§16.4).",
+                        decl,
+                        name=state.name(o.offender),
+                    )
+                )
+            else:
+                notes.append(Note("forfeit", "Contract counted as failed: the declarer reneged (§16.4).", decl))
         else:
             made = compared >= bid
-            shown = f"{total}" + (f" rounded to {compared}" if compared != total else "")
-            sign = "≥" if made else "<"
-            notes.append(
-                Note(
-                    "declarer_made" if made else "declarer_failed",
-                    f"Declarer took {shown} {sign} contract {bid}: {'+' if made else '−'}{bid}.",
-                    decl,
-                )
-            )
+            if made and compared != total:
+                line = N_("Declarer took %(points)s rounded to %(rounded)s ≥ contract %(contract)s: +%(contract)s.")
+            elif made:
+                line = N_("Declarer took %(points)s ≥ contract %(contract)s: +%(contract)s.")
+            elif compared != total:
+                line = N_("Declarer took %(points)s rounded to %(rounded)s < contract %(contract)s: −%(contract)s.")
+            else:
+                line = N_("Declarer took %(points)s < contract %(contract)s: −%(contract)s.")
+            code = "declarer_made" if made else "declarer_failed"
+            notes.append(note(code, line, decl, points=total, rounded=compared, contract=bid))
         raw[decl] = bid if made else -bid
         for d in defenders:
             if o.offender == d:
@@ -129,31 +185,47 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
             step = 1 if at_lviv[d] and v.barrel_defender_rounding == "exact" else v.defender_rounding_step
             value = o.card_points[d] + bonus[d]
             raw[d] = round_to(value, step)
-            rounded = f", rounded to {raw[d]}" if raw[d] != value else ""
-            notes.append(Note("defender_points", f"Defender took {value}{rounded}.", d))
+            notes.append(
+                Note(
+                    "defender_points",
+                    "Defender took %(points)s, rounded to %(rounded)s."
+                    if raw[d] != value
+                    else "Defender took %(points)s.",
+                    d,
+                    points=value,
+                    rounded=raw[d],
+                )
+            )
     else:
         award = {"rospisat": rospisat_award(bid, v), "spisat": 0, "bomb": 60, "dark_give_up": 50}[o.kind]
         raw[decl] = -bid if o.kind in ("spisat", "dark_give_up") else 0
-        label = {"rospisat": "Rospisat' (Р)", "spisat": "Spisat'", "bomb": "Bomb", "dark_give_up": "Dark-talon give-up"}
-        notes.append(Note(o.kind, f"{label[o.kind]} at {bid}: declarer {raw[decl]}.", decl))
+        declarer_line, opponent_line = GIVE_UP_NOTES[o.kind]
+        notes.append(note(o.kind, declarer_line, decl, contract=bid, entry=raw[decl]))
         for d in defenders:
             raw[d] = award
-            notes.append(Note(f"{o.kind}_award", f"Opponent of the {label[o.kind]}: +{award}.", d))
+            notes.append(note(f"{o.kind}_award", opponent_line, d, award=award))
     if o.inactive is not None and v.four_player_inactive_bonus != "none" and o.talon is not None:
-        value, why = inactive_bonus(o.talon, v)
+        value, why = inactive_bonus(o.talon, v, o.inactive)
         if on_barrel[o.inactive] or at_lviv[o.inactive]:
             notes.append(Note("inactive_on_barrel", "Sitting out on the barrel: no talon bonus (§3.2).", o.inactive))
         else:
             raw[o.inactive] = value
-            notes.append(Note("inactive_bonus", f"Sitting out: {why} = {value} (§3.2).", o.inactive))
+            notes.append(why)
 
     # step 3: multipliers (§4.6, §4.7)
     m_decl = (2 if state.gold_active else 1) * (2 if o.blind else 1)
     m_other = (2 if state.gold_active else 1) * (2 if o.blind and v.blind_multiplier_applies_to == "all" else 1)
     entries = [raw[s] * (m_decl if s == decl else m_other) for s in range(n)]
     if m_decl > 1 or m_other > 1:
-        why = " and ".join(w for w, on in (("gold set", state.gold_active), ("blind", o.blind)) if on)
-        notes.append(Note("multiplier", f"{why}: declarer ×{m_decl}, others ×{m_other}.", None))
+        if state.gold_active and o.blind:
+            line = N_("Gold set and blind: declarer ×%(declarer)s, others ×%(others)s.")
+        else:
+            line = (
+                N_("Gold set: declarer ×%(declarer)s, others ×%(others)s.")
+                if state.gold_active
+                else N_("Blind: declarer ×%(declarer)s, others ×%(others)s.")
+            )
+        notes.append(note("multiplier", line, None, declarer=m_decl, others=m_other))
 
     # step 4: barrel overrides (standard)
     for s in range(n):
@@ -161,14 +233,26 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
             continue
         if s == decl:
             if entries[s] > 0 and level + entries[s] < win:
-                notes.append(Note("barrel_stay", f"On the barrel: made {entries[s]} but not a win; stays {level}.", s))
+                notes.append(
+                    Note(
+                        "barrel_stay",
+                        "On the barrel: made %(entry)s but not a win; stays %(level)s.",
+                        s,
+                        entry=entries[s],
+                        level=level,
+                    )
+                )
                 entries[s] = 0
             elif entries[s] > 0:
-                notes.append(Note("barrel_win", f"On the barrel: {level} + {entries[s]} wins.", s))
+                notes.append(
+                    Note("barrel_win", "On the barrel: %(level)s + %(entry)s wins.", s, level=level, entry=entries[s])
+                )
             elif entries[s] < 0:
-                notes.append(Note("barrel_off", f"On the barrel: {entries[s]}, off the barrel (§9.3).", s))
+                notes.append(
+                    Note("barrel_off", "On the barrel: %(entry)s, off the barrel (§9.3).", s, entry=entries[s])
+                )
         elif entries[s]:
-            notes.append(Note("barrel_no_defence", f"On the barrel: {entries[s]} not scored (§9.3).", s))
+            notes.append(Note("barrel_no_defence", "On the barrel: %(entry)s not scored (§9.3).", s, entry=entries[s]))
             entries[s] = 0
 
     # step 5: counters and penalties
@@ -186,35 +270,52 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
                 notes.append(Note("barrel_no_bolt", "No bolt while on the barrel (§10).", s))
             elif bolt:
                 bolts[s] += 1
-                notes.append(Note("bolt", f"Bolt {bolts[s]} (§10).", s))
+                notes.append(Note("bolt", "Bolt %(number)s (§10).", s, number=bolts[s]))
                 if bolts[s] >= v.bolts_per_penalty:
                     penalties[s] -= v.bolt_penalty
                     bolts[s] = 0
-                    notes.append(Note("bolt_penalty", f"{v.bolts_per_penalty} bolts: −{v.bolt_penalty}.", s))
+                    notes.append(
+                        Note(
+                            "bolt_penalty",
+                            "%(count)s bolt: −%(penalty)s.",
+                            s,
+                            plural="%(count)s bolts: −%(penalty)s.",
+                            count=v.bolts_per_penalty,
+                            penalty=v.bolt_penalty,
+                        )
+                    )
             elif v.bolts_consecutive_only and not trickless and bolts[s]:
                 bolts[s] = 0
                 notes.append(Note("bolt_reset", "Took a trick: bolt count back to 0.", s))
     elif o.kind == "rospisat":
         r_counts[decl] += 1
-        notes.append(Note("rospisat_count", f"Р number {r_counts[decl]}.", decl))
+        notes.append(Note("rospisat_count", "Р number %(number)s.", decl, number=r_counts[decl]))
         every = v.rospisat_penalty_every
         if v.rospisat_limit == "every_third_penalised" and r_counts[decl] % every == 0:
             penalties[decl] -= v.rospisat_penalty
-            notes.append(Note("rospisat_penalty", f"Every {every}th Р: −{v.rospisat_penalty}.", decl))
+            notes.append(
+                Note(
+                    "rospisat_penalty",
+                    "Every %(every)sth Р: −%(penalty)s.",
+                    decl,
+                    every=every,
+                    penalty=v.rospisat_penalty,
+                )
+            )
     elif o.kind == "spisat":
         spisat[decl] += 1
     elif o.kind == "bomb":
         bombs[decl] += 1
-    for seat, amount, why in o.fines:
+    for seat, amount, code in o.fines:
         penalties[seat] -= amount
-        notes.append(Note("fine", f"{why}: −{amount}.", seat))
+        notes.append(note("fine", FINE_NOTES[code], seat, amount=amount))
 
     # step 6: add
     totals = [start[s] + entries[s] + penalties[s] for s in range(n)]
     barrel = list(state.barrel)
     falls = list(state.barrel_falls)
     if not v.lviv:
-        _barrel_steps(v, o, on_barrel, totals, barrel, falls, notes, penalties)
+        _barrel_steps(v, o, on_barrel, totals, barrel, falls, notes, penalties, state.players)
     reverse, lifts = list(state.reverse_barrel), list(state.reverse_lifts)
     if v.reverse_barrel:
         was_on = [r is not None for r in state.reverse_barrel]
@@ -263,6 +364,7 @@ def _barrel_steps(
     falls: list[int],
     notes: list[Note],
     penalties: list[int],
+    players: tuple[str, ...],
 ) -> None:
     """§13 steps 7 and 8 (standard barrel): entry, collisions, clock and falls."""
     level, win, fine = v.effective_barrel_level, v.win_total, v.barrel_fine
@@ -271,13 +373,21 @@ def _barrel_steps(
         if on_barrel[s] and (totals[s] >= win or totals[s] < level):
             barrel[s] = None
             if totals[s] < level:
-                notes.append(Note("barrel_left", f"Below {level}: off the barrel.", s))
+                notes.append(Note("barrel_left", "Below %(level)s: off the barrel.", s, level=level))
     jumpers = [s for s in range(n) if not on_barrel[s] and level <= totals[s] < win]
     for s in jumpers:
         if totals[s] != level:
-            notes.append(Note("barrel_clamp", f"{totals[s]} is in the barrel zone: set to {level} (§9.1).", s))
+            notes.append(
+                Note(
+                    "barrel_clamp",
+                    "%(total)s is in the barrel zone: set to %(level)s (§9.1).",
+                    s,
+                    total=totals[s],
+                    level=level,
+                )
+            )
         else:
-            notes.append(Note("barrel_on", f"Reached {level}: on the barrel (§9.1).", s))
+            notes.append(Note("barrel_on", "Reached %(level)s: on the barrel (§9.1).", s, level=level))
         totals[s] = level
         barrel[s] = 0
     collision = v.barrel_collision
@@ -286,14 +396,24 @@ def _barrel_steps(
             totals[s] = level - fine
             penalties[s] -= fine
             barrel[s] = None
-            notes.append(Note("barrel_collision", f"Several reached the barrel together: −{fine} (§9.4).", s))
+            notes.append(
+                Note("barrel_collision", "Several reached the barrel together: −%(fine)s (§9.4).", s, fine=fine)
+            )
     elif len(jumpers) == 1 and collision == "bump_previous":
         for s in range(n):
             if on_barrel[s] and barrel[s] is not None:
                 totals[s] = level - fine
                 penalties[s] -= fine
                 barrel[s] = None
-                notes.append(Note("barrel_bumped", f"Bumped off the barrel by seat {jumpers[0]}: −{fine}.", s))
+                notes.append(
+                    Note(
+                        "barrel_bumped",
+                        "Bumped off the barrel by %(name)s: −%(fine)s.",
+                        s,
+                        name=players[jumpers[0]],
+                        fine=fine,
+                    )
+                )
     limit = v.effective_barrel_deals
     for s in range(n):
         used = barrel[s]
@@ -312,10 +432,21 @@ def _barrel_steps(
             else:
                 totals[s] -= fine
                 penalties[s] -= fine
-                notes.append(Note("barrel_fall", f"{limit} barrel deals without winning: −{fine} (§9.3).", s))
+                notes.append(
+                    Note(
+                        "barrel_fall",
+                        "%(count)s barrel deal without winning: −%(fine)s (§9.3).",
+                        s,
+                        plural="%(count)s barrel deals without winning: −%(fine)s (§9.3).",
+                        count=limit,
+                        fine=fine,
+                    )
+                )
         else:
             barrel[s] = used
-            notes.append(Note("barrel_deal", f"Barrel deal {used} of {limit or '∞'} used.", s))
+            notes.append(
+                Note("barrel_deal", "Barrel deal %(used)s of %(limit)s used.", s, used=used, limit=limit or "∞")
+            )
 
 
 def _samosval(v: ThousandVariants, totals: list[int], notes: list[Note]) -> None:
@@ -325,4 +456,4 @@ def _samosval(v: ThousandVariants, totals: list[int], notes: list[Note]) -> None
     for s, total in enumerate(totals):
         if total == v.dump_truck_value or (v.dump_truck == "both_signs" and total == -v.dump_truck_value):
             totals[s] = 0
-            notes.append(Note("samosval", f"Exactly {total}: samosval, total 0 (§11).", s))
+            notes.append(Note("samosval", "Exactly %(total)s: samosval, total 0 (§11).", s, total=total))

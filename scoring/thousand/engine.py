@@ -31,8 +31,10 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         if variants.player_count is not None and variants.player_count != len(players):
             raise RulesError(
                 "player_count_mismatch",
-                f"The house rules say {variants.player_count} players but {len(players)} are seated.",
+                "The house rules say %(count)s players but %(seated)s are seated.",
                 rule=rule("§3"),
+                count=variants.player_count,
+                seated=len(players),
             )
         if (
             len(players) == 4
@@ -145,7 +147,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
                 "contract_made": state.gold_made,
                 "replays": state.gold_rounds,
             },
-            "winner_note": state.winner_note or None,
+            "winner_note": state.winner_note.as_json() if state.winner_note is not None else None,
             "talon_to_reveal": state.reveal is not None,
             "current_deal": cardplay.deal_summary(state) if deal is not None else None,
         }

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.explain import Note
+from scoring.explain import N_, Note
 from scoring.protocol import MatchResult, places_from_scores
 from scoring.thousand.reverse_barrel import losers, reverse_barrel_steps
-from scoring.thousand.rules import Seating, seating
+from scoring.thousand.rules import Seating, note, seating
 from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
 
@@ -70,23 +70,40 @@ def _win_check(state: ThousandState, declarer: int | None) -> ThousandState:
         rest = [s for s in range(state.seats) if s not in lost] or list(range(state.seats))
         best = max(state.totals[s] for s in rest)
         winners: tuple[int, ...] = tuple(s for s in rest if state.totals[s] == best)
-        how = "a player reached the losing total of the reverse barrel (§11): the highest other total wins"
+        how = Note(
+            "win_reverse_barrel",
+            "%(name)s reached %(total)s, the losing total of the reverse barrel (§11): the highest other total wins",
+            lost[0],
+            name=state.name(lost[0]),
+            total=state.totals[lost[0]],
+        )
     elif declarer in reached:
         winners = (declarer,)
-        how = "the declarer reached the winning total" + (" (declarer wins the tie, §12)" if len(reached) > 1 else "")
+        how = Note(
+            "win_declarer",
+            "the declarer reached the winning total (declarer wins the tie, §12)"
+            if len(reached) > 1
+            else "the declarer reached the winning total",
+            declarer,
+        )
     else:
         best = max(state.totals[s] for s in reached)
         winners = tuple(s for s in reached if state.totals[s] == best)
-        how = "highest winning total" if len(winners) == 1 else "equal winning totals share the win (§12)"
-        if len(reached) > 1 and len(winners) == 1:
-            how += " (defenders both reached it: the higher wins, §12)"
+        if len(winners) > 1:
+            how = Note("win_shared", "equal winning totals share the win (§12)", None)
+        elif len(reached) > 1:
+            how = Note(
+                "win_highest", "highest winning total (defenders both reached it: the higher wins, §12)", winners[0]
+            )
+        else:
+            how = Note("win_highest", "highest winning total", winners[0])
     # Winners share place 1; the others are ranked by total behind them.
     others = [s for s in range(state.seats) if s not in winners]
     ranked = places_from_scores([state.totals[s] for s in others], lower_is_better=False)
     places = [1] * state.seats
     for s, place in zip(others, ranked, strict=True):
         places[s] = len(winners) + place
-    result = MatchResult(winners, tuple(places), state.totals, lower_is_better=False, how=how)
+    result = MatchResult(winners, tuple(places), state.totals, lower_is_better=False, how=how.text)
     return replace(state, result=result, winner_note=how)
 
 
@@ -127,25 +144,40 @@ def after_deal(state: ThousandState, record: DealRecord, *, made_contract: bool)
     return _win_check(state, record.declarer)
 
 
+#: The explanation of a thrown-in deal, by reason (§5.3).
+THROWN_IN = {
+    "four_nines": N_("Deal thrown in (four nines): nobody scores (§5.3)."),
+    "three_nines": N_("Deal thrown in (three nines): nobody scores (§5.3)."),
+    "low_talon": N_("Deal thrown in (low talon): nobody scores (§5.3)."),
+    "weak_hand": N_("Deal thrown in (weak hand): nobody scores (§5.3)."),
+    "four_jacks": N_("Deal thrown in (four jacks): nobody scores (§5.3)."),
+    "misdeal": N_("Deal thrown in (misdeal): nobody scores (§5.3)."),
+    "bottom_card": N_("Deal thrown in (bottom card): nobody scores (§5.3)."),
+    "renege_replay": N_("Deal thrown in (renege replay): nobody scores (§5.3)."),
+}
+
+
 def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str) -> ThousandState:
     """§5.3: nobody scores and the same dealer deals again, unless a fine passes the deal."""
     v = state.variants
     n = state.seats
-    notes = [Note("thrown_in", f"Deal thrown in ({reason.replace('_', ' ')}): nobody scores (§5.3).", claimant)]
+    notes = [note("thrown_in", THROWN_IN[reason], claimant)]
     nines = reason in ("four_nines", "three_nines")
     redeal_streak = state.redeal_streak + 1 if nines else 0
     recut_streak = state.recut_streak + 1 if reason == "bottom_card" else 0
     fined: int | None = None
     if reason == "misdeal" and v.misdeal_penalty == "dealer_minus_120_deal_passes":
         fined = state.dealer
-        notes.append(Note("misdeal_fine", f"Misdeal: dealer −{FINE}, the deal passes (§5.3).", fined))
+        notes.append(Note("misdeal_fine", "Misdeal: dealer −%(fine)s, the deal passes (§5.3).", fined, fine=FINE))
     elif nines and v.four_nines_triple_penalty and redeal_streak >= 3:
         fined, redeal_streak = state.dealer, 0
-        notes.append(Note("four_nines_fine", f"Third four-nines redeal in a row: dealer −{FINE}.", fined))
+        notes.append(Note("four_nines_fine", "Third four-nines redeal in a row: dealer −%(fine)s.", fined, fine=FINE))
     elif reason == "bottom_card" and recut_streak >= 3:
         fined = state.dealer if v.jack_bottom_recut == "jack" else (state.dealer + 1) % n
         recut_streak = 0
-        notes.append(Note("recut_fine", f"Third bottom-card re-cut in a row: −{FINE}, the deal passes.", fined))
+        notes.append(
+            Note("recut_fine", "Third bottom-card re-cut in a row: −%(fine)s, the deal passes.", fined, fine=FINE)
+        )
     totals = list(state.totals)
     penalties = [0] * n
     barrel = list(state.barrel)
@@ -155,7 +187,7 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         level = v.effective_barrel_level
         if barrel[fined] is not None and totals[fined] < level:
             barrel[fined] = None
-            notes.append(Note("barrel_left", f"Below {level}: off the barrel (§9.3).", fined))
+            notes.append(Note("barrel_left", "Below %(level)s: off the barrel (§9.3).", fined, level=level))
         if v.reverse_barrel:
             reverse = list(state.reverse_barrel)
             lifts = list(state.reverse_lifts)

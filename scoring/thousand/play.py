@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
 from scoring.errors import RulesError
+from scoring.explain import N_
 from scoring.thousand.bidding import DECK_SET, ceiling_for
 from scoring.thousand.deal_scoring import Outcome, score_deal
 from scoring.thousand.events import PlayCard
 from scoring.thousand.match import FINE, throw_in
 from scoring.thousand.proofs import Proof, bid_proofs, play_proofs
-from scoring.thousand.rules import POINTS, STRENGTH, TOTAL_POINTS, marriage_value, rule, tricks_per_deal
+from scoring.thousand.result_entry import fail_from
+from scoring.thousand.rules import POINTS, STRENGTH, TOTAL_POINTS, marriage_value, note, rule, tricks_per_deal
 from scoring.thousand.state import (
     Announcement,
     DealState,
@@ -113,7 +115,9 @@ def _announce(
             raise fail_play("marriage_needs_king_or_queen", "A marriage is announced by leading its K or Q.", "§6.4")
         suit = card.suit
         if any(a.kind == "marriage" and a.suit == suit for a in deal.announcements):
-            raise fail_play("marriage_suit_announced", f"The {suit.symbol} marriage was already announced.", "§6.4")
+            raise fail_play(
+                "marriage_suit_announced", "The %(suit)s marriage was already announced.", "§6.4", suit=suit.symbol
+            )
         partner = card_of(QUEEN if card.rank == KING else KING, suit)
         if (
             partner in deal.played
@@ -121,7 +125,12 @@ def _announce(
             or _known_elsewhere(deal, seat, partner)
         ):
             raise fail_play(
-                "marriage_partner_not_held", f"Seat {seat} does not hold {partner} for the marriage.", "§6.4"
+                "marriage_partner_not_held",
+                "%(name)s does not hold %(card)s for the marriage.",
+                "§6.4",
+                seat=seat,
+                name=state.name(seat),
+                card=partner.pretty,
             )
         ann = Announcement(seat, "marriage", suit, deal.trick_number, card, marriage_value(suit, v))
         # §6.4: trumps at once, including this trick (or from the next trick under the variant).
@@ -137,8 +146,24 @@ def _announce(
     for s in Suit:
         ace = card_of(ACE, s)
         if ace in deal.played or (hand is not None and ace not in hand) or _known_elsewhere(deal, seat, ace):
-            raise fail_play("four_aces_not_held", f"Seat {seat} does not hold {ace}.", "§6.5")
+            raise fail_play(
+                "four_aces_not_held",
+                "%(name)s does not hold %(card)s.",
+                "§6.5",
+                seat=seat,
+                name=state.name(seat),
+                card=ace.pretty,
+            )
     return Announcement(seat, "four_aces", None, deal.trick_number, card, v.four_aces_bonus), deal
+
+
+#: Why a card may not be played (``scoring.tricks.violation`` codes).
+ILLEGAL_PLAY = {
+    "must_follow_suit": N_("%(name)s may not play %(card)s here: they must follow suit (§6.2)."),
+    "must_trump": N_("%(name)s may not play %(card)s here: they must trump (§6.2)."),
+    "must_head_trick": N_("%(name)s may not play %(card)s here: they must beat the best card so far (§6.2)."),
+    "illegal_card": N_("%(name)s may not play %(card)s here (§6.2)."),
+}
 
 
 def fail_play(code: str, message: str, section: str, **params: object) -> RulesError:
@@ -150,25 +175,39 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
     if deal.phase == "declare":
         deal = _start_play(deal)
     elif deal.phase != "play":
-        raise fail_play("not_playing", f"No card can be played in the {deal.phase} phase.", "§6.1")
+        raise fail_play("not_playing", "No card can be played at this point of the deal.", "§6.1", phase=deal.phase)
     trick = deal.trick
     assert trick is not None
     expected = next_seat(deal)
     if e.seat != expected:
         raise RulesError(
-            "not_your_turn", f"Seat {expected} plays next, not seat {e.seat}.", rule=rule("§6.1"), seat=e.seat
+            "not_your_turn",
+            "%(next)s plays next, not %(name)s.",
+            rule=rule("§6.1"),
+            seat=e.seat,
+            name=state.name(e.seat),
+            next=state.name(expected),
         )
     card = e.card
     if card not in DECK_SET:
-        raise fail_play("card_not_in_deck", f"{card} is not in the 24-card Thousand deck.", "§2.1", card=str(card))
+        raise fail_play("card_not_in_deck", "%(card)s is not in the 24-card Thousand deck.", "§2.1", card=card.pretty)
     if card in deal.played:
-        raise fail_play("card_already_played", f"{card} has already been played.", "§16.2", card=str(card))
+        raise fail_play("card_already_played", "%(card)s has already been played.", "§16.2", card=card.pretty)
     hands = deal.hands
     hand = hand_of(deal, e.seat)
     if hand is not None and card not in hand:
-        raise fail_play("card_not_in_hand", f"Seat {e.seat} does not hold {card}.", "§16.2", card=str(card))
+        raise fail_play(
+            "card_not_in_hand",
+            "%(name)s does not hold %(card)s.",
+            "§16.2",
+            card=card.pretty,
+            seat=e.seat,
+            name=state.name(e.seat),
+        )
     if hand is None and _known_elsewhere(deal, e.seat, card):
-        raise fail_play("card_not_in_hand", f"The record puts {card} in another hand.", "§16.2", card=str(card))
+        raise fail_play(
+            "card_not_in_hand", "The record puts %(card)s in another hand.", "§16.2", card=card.pretty, seat=e.seat
+        )
     announcements = deal.announcements
     if e.announce is not None:
         ann, deal = _announce(state, deal, e, hand)
@@ -180,7 +219,8 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
         legal = legal_cards(hand, trick.cards, rules)
         if card not in legal:
             code = violation(hand, card, trick.cards, rules) or "illegal_card"
-            raise fail_play(code, f"Seat {e.seat} may not play {card} here: {code.replace('_', ' ')} (§6.2).", "§6.2")
+            template = ILLEGAL_PLAY.get(code, ILLEGAL_PLAY["illegal_card"])
+            raise fail_from(code, template, "§6.2", seat=e.seat, name=state.name(e.seat), card=card.pretty)
     trick = trick.add(card)
     if hands is not None and hand is not None:
         new_hands = list(hands)
@@ -200,9 +240,9 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
         changes.update(_complete_trick(deal, trick, rules))
     deal = evolve(deal, **changes)
     if not all_hands_known(deal):
-        proofs = play_proofs(deal, base_rules(v))
+        proofs = play_proofs(deal, base_rules(v), state.players)
         if deal.trick is None:
-            proofs += bid_proofs(deal, functools.partial(_ceiling, state))
+            proofs += bid_proofs(deal, functools.partial(_ceiling, state), state.players)
         if proofs:
             return _penalise(state, deal, proofs)
     if deal.trick is None:
@@ -244,9 +284,9 @@ def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> Tho
     v = state.variants
     penalty = v.renege_penalty
     label = {
-        "contract_forfeit": "contract forfeit: the deal ends here",
-        "fixed_120": f"−{FINE} to the offender",
-        "replay": "the deal is void and redealt",
+        "contract_forfeit": N_("contract forfeit: the deal ends here"),
+        "fixed_120": N_("−%(fine)s to the offender"),
+        "replay": N_("the deal is void and redealt"),
     }[penalty]
     findings = list(state.findings)
     proven = set(deal.proven)
@@ -254,12 +294,13 @@ def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> Tho
     fines = list(deal.fines)
     at = deal.plays[-1][0] if deal.plays else deal.trick_number  # the trick of the proving card
     for p in proofs:
-        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.text, label))
+        penalty_note = note(penalty, label, p.seat, fine=FINE)
+        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.note, penalty_note))
         proven.add((p.seat, p.trick or 0, p.code))
         if p.announcement is not None:
             voided.add(p.announcement)
         if penalty == "fixed_120":
-            fines.append((p.seat, FINE, f"{p.code.replace('_', ' ')} proven"))
+            fines.append((p.seat, FINE, p.code))
     deal = evolve(deal, proven=frozenset(proven), void_announcements=frozenset(voided), fines=tuple(fines))
     state = evolve(state, findings=tuple(findings), deal=deal)
     if penalty == "replay":

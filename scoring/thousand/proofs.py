@@ -30,8 +30,12 @@ class Proof:
     seat: int
     trick: int | None
     code: str
-    text: str
+    note: Note  # what the record proves, for the summary
     announcement: int | None = None  # index of the announcement it voids
+
+    @property
+    def text(self) -> str:
+        return self.note.text
 
 
 class Evidence:
@@ -88,7 +92,7 @@ def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
     return base if base.trump == trump else base.with_trump(trump)
 
 
-def play_proofs(deal: DealState, base: TrickRules) -> list[Proof]:
+def play_proofs(deal: DealState, base: TrickRules, players: tuple[str, ...]) -> list[Proof]:
     """Every follow/trump/head violation and illegal announcement that the card just played proves.
 
     Only new evidence can prove something: a suspect play (off the led suit, or any follower's
@@ -126,21 +130,28 @@ def play_proofs(deal: DealState, base: TrickRules) -> list[Proof]:
         trick, trump = tricks[number - 1]
         seat = order[(order.index(trick.leader) + i) % len(order)]
         rules = trick_rules(base, trump)
-        proof = _check(ev, deal, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules)
+        proof = _check(
+            ev, deal, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules, players
+        )
         if proof is not None and (seat, number, proof.code) not in deal.proven:
             proofs.append(proof)
     for index, ann in announced:
-        what = "the " + ann.suit.symbol + " marriage" if ann.suit is not None else "four aces"
-        proofs.append(
-            Proof(
-                ann.seat,
-                ann.trick,
-                "illegal_marriage" if ann.kind == "marriage" else "illegal_four_aces",
-                f"Seat {ann.seat} announced {what} at trick {ann.trick} without holding {last}, "
-                f"which seat {last_seat} played (§6.4).",
-                index,
-            )
+        code = "illegal_marriage" if ann.kind == "marriage" else "illegal_four_aces"
+        note = Note(
+            code,
+            "%(name)s announced the %(suit)s marriage at trick %(trick)s without holding %(card)s, "
+            "which %(other)s played (§6.4)."
+            if ann.suit is not None
+            else "%(name)s announced four aces at trick %(trick)s without holding %(card)s, "
+            "which %(other)s played (§6.4).",
+            ann.seat,
+            name=players[ann.seat],
+            suit=ann.suit.symbol if ann.suit is not None else "",
+            trick=ann.trick,
+            card=last.pretty,
+            other=players[last_seat],
         )
+        proofs.append(Proof(ann.seat, ann.trick, code, note, index))
     return proofs
 
 
@@ -160,6 +171,7 @@ def _check(
     led: Suit | None,
     trump: Suit | None,
     rules: TrickRules,
+    players: tuple[str, ...],
 ) -> Proof | None:
     if led is None:
         return None
@@ -170,7 +182,16 @@ def _check(
                     seat,
                     number,
                     "must_follow_suit",
-                    f"Seat {seat} played {card} to {led.symbol} at trick {number} while holding {witness} (§6.2).",
+                    Note(
+                        "must_follow_suit",
+                        "%(name)s played %(card)s to %(suit)s at trick %(trick)s while holding %(witness)s (§6.2).",
+                        seat,
+                        name=players[seat],
+                        card=card.pretty,
+                        suit=led.symbol,
+                        trick=number,
+                        witness=witness.pretty,
+                    ),
                 )
         if rules.must_trump and trump is not None and trump != led and card.suit != trump:
             void = all(ev.not_held(seat, number, c) for c in SUIT_CARDS[led])
@@ -181,8 +202,17 @@ def _check(
                             seat,
                             number,
                             "must_trump",
-                            f"Seat {seat}, void in {led.symbol} at trick {number}, discarded {card} while "
-                            f"holding the trump {witness} (§6.2).",
+                            Note(
+                                "must_trump",
+                                "%(name)s, void in %(suit)s at trick %(trick)s, discarded %(card)s while "
+                                "holding the trump %(witness)s (§6.2).",
+                                seat,
+                                name=players[seat],
+                                suit=led.symbol,
+                                trick=number,
+                                card=card.pretty,
+                                witness=witness.pretty,
+                            ),
                         )
         if rules.head_when_trumping and trump is not None and card.suit == trump != led:
             best = before[winning_index(before, rules)]
@@ -193,7 +223,14 @@ def _check(
                             seat,
                             number,
                             "must_head_trick",
-                            f"Seat {seat} under-trumped at trick {number} while holding {witness} (§6.2).",
+                            Note(
+                                "must_head_trick",
+                                "%(name)s under-trumped at trick %(trick)s while holding %(witness)s (§6.2).",
+                                seat,
+                                name=players[seat],
+                                trick=number,
+                                witness=witness.pretty,
+                            ),
                         )
         return None
     if rules.head_when_following:
@@ -203,12 +240,19 @@ def _check(
                     seat,
                     number,
                     "must_head_trick",
-                    f"Seat {seat} did not head trick {number} while holding {witness} (§6.2).",
+                    Note(
+                        "must_head_trick",
+                        "%(name)s did not head trick %(trick)s while holding %(witness)s (§6.2).",
+                        seat,
+                        name=players[seat],
+                        trick=number,
+                        witness=witness.pretty,
+                    ),
                 )
     return None
 
 
-def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> list[Proof]:
+def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], players: tuple[str, ...]) -> list[Proof]:
     """§16.2, T-24: bids above 120 that the reconstructed dealt hand did not allow (deal end only).
 
     Dealt hands: declarer = (cards played ∪ cards passed) − talon; defender = cards played − card
@@ -242,22 +286,28 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> li
         if amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
             continue
         if amount > ceiling(dealt[s]):
-            hand = " ".join(sorted(str(c) for c in dealt[s]))
+            hand = " ".join(c.pretty for c in sorted(dealt[s], key=str))
             if blind:
                 # §4.6: a blind bid above 120 is judged on the 7 cards dealt, like any other (§4.3).
-                note = Note(
+                blind_note = Note(
                     "illegal_blind_bid",
-                    "Seat %(seat)s bid %(amount)s blind, dealt %(hand)s: no marriage allows it (§4.6, §4.3).",
+                    "%(name)s bid %(amount)s blind, dealt %(hand)s: no marriage allows it (§4.6, §4.3).",
                     s,
-                    seat=s,
+                    name=players[s],
                     amount=amount,
-                    hand=" ".join(sorted(c.pretty for c in dealt[s])),
+                    hand=hand,
                 )
-                proofs.append(Proof(s, None, "illegal_blind_bid", note.text))
+                proofs.append(Proof(s, None, "illegal_blind_bid", blind_note))
                 continue
-            proofs.append(
-                Proof(s, None, "illegal_bid", f"Seat {s} bid {amount} holding {hand}: no marriage allows it (§4.3).")
+            note = Note(
+                "illegal_bid",
+                "%(name)s bid %(amount)s holding %(hand)s: no marriage allows it (§4.3).",
+                s,
+                name=players[s],
+                amount=amount,
+                hand=hand,
             )
+            proofs.append(Proof(s, None, "illegal_bid", note))
     if deal.raised and deal.contract > TOTAL_POINTS and not any(p.seat == deal.declarer for p in proofs):
         hand8 = frozenset(played[deal.declarer])
         if len(hand8) == (10 if len(deal.active) == 2 else 8) and deal.contract > ceiling(hand8):
@@ -266,7 +316,13 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int]) -> li
                     deal.declarer,
                     None,
                     "illegal_raise",
-                    f"Seat {deal.declarer} raised to {deal.contract} without a marriage after passing (§4.4).",
+                    Note(
+                        "illegal_raise",
+                        "%(name)s raised to %(amount)s without a marriage after passing (§4.4).",
+                        deal.declarer,
+                        name=players[deal.declarer],
+                        amount=deal.contract,
+                    ),
                 )
             )
     return proofs

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scoring.errors import RulesError
+from scoring.explain import N_
 from scoring.thousand.deal_scoring import Outcome, score_deal
 from scoring.thousand.events import DealResult
 from scoring.thousand.match import FINE, current_seating, is_silenced, minimum_bid, on_barrel, throw_in
@@ -23,11 +24,16 @@ def fix_dealer(state: ThousandState, dealer: int | None) -> ThousandState:
     if dealer is None:
         return state
     if not 0 <= dealer < state.seats:
-        raise fail("no_such_seat", f"Dealer {dealer} is not a seat of this table.", "§3.1", seat=dealer)
+        raise fail("no_such_seat", "Dealer %(seat)s is not a seat of this table.", "§3.1", seat=dealer)
     if state.dealer_fixed:
         if dealer != state.dealer:
             raise fail(
-                "wrong_dealer", f"Seat {state.dealer} deals now, not seat {dealer} (§3.1).", "§3.1", dealer=dealer
+                "wrong_dealer",
+                "%(name)s deals now, not %(other)s (§3.1).",
+                "§3.1",
+                dealer=dealer,
+                name=state.name(state.dealer),
+                other=state.name(dealer),
             )
         return state
     return replace(state, dealer=dealer, dealer_fixed=True)
@@ -35,18 +41,23 @@ def fix_dealer(state: ThousandState, dealer: int | None) -> ThousandState:
 
 def throw_in_allowed(state: ThousandState, reason: str) -> None:
     v = state.variants
-    allowed = {
-        "four_nines": v.four_nines_redeal != "off",
-        "three_nines": v.four_nines_redeal == "three_nines",
-        "low_talon": v.low_talon_redeal is not None,
-        "weak_hand": v.weak_hand_redeal is not None,
-        "four_jacks": v.four_jacks_redeal,
-        "misdeal": True,
-        "bottom_card": v.jack_bottom_recut != "off",
-        "renege_replay": v.renege_penalty == "replay",
+    allowed, template = {
+        "four_nines": (v.four_nines_redeal != "off", N_("This table has no four-nines redeal.")),
+        "three_nines": (v.four_nines_redeal == "three_nines", N_("This table has no three-nines redeal.")),
+        "low_talon": (v.low_talon_redeal is not None, N_("This table has no low-talon redeal.")),
+        "weak_hand": (v.weak_hand_redeal is not None, N_("This table has no weak-hand redeal.")),
+        "four_jacks": (v.four_jacks_redeal, N_("This table has no four-jacks redeal.")),
+        "misdeal": (True, ""),
+        "bottom_card": (v.jack_bottom_recut != "off", N_("This table has no bottom-card re-cut.")),
+        "renege_replay": (v.renege_penalty == "replay", N_("This table does not replay a reneged deal.")),
     }[reason]
     if not allowed:
-        raise fail("redeal_not_allowed", f"This table has no {reason.replace('_', ' ')} redeal.", "§5.3", reason=reason)
+        raise fail_from("redeal_not_allowed", template, "§5.3", reason=reason)
+
+
+def fail_from(code: str, template: str, section: str, **params: object) -> RulesError:
+    """``fail`` with a template from a table (marked with ``N_`` where it is written)."""
+    return fail(code, template, section, **params)
 
 
 def on_step(state: ThousandState, amount: int) -> bool:
@@ -58,30 +69,51 @@ def check_contract(state: ThousandState, seat: Seating, declarer: int, contract:
     v = state.variants
     low = minimum_bid(state)
     if contract < low:
-        raise fail("bid_below_minimum", f"The contract {contract} is below the minimum {low}.", "§4.1", minimum=low)
+        raise fail(
+            "bid_below_minimum",
+            "The contract %(contract)s is below the minimum %(minimum)s.",
+            "§4.1",
+            minimum=low,
+            contract=contract,
+        )
     if not on_step(state, contract):
         step = v.step_at(contract)
-        raise fail("bid_off_step", f"The contract {contract} is not a multiple of {step}.", "§4.2", step=step)
+        raise fail(
+            "bid_off_step",
+            "The contract %(contract)s is not a multiple of %(step)s.",
+            "§4.2",
+            step=step,
+            contract=contract,
+        )
     cap = None if v.bid_ceiling == "unlimited" else TOTAL_POINTS + 280 + v.four_aces_bonus
     if cap is not None and contract > cap:
-        raise fail("bid_above_ceiling", f"No hand can make {contract}: at most {cap}.", "§4.3", maximum=cap)
+        raise fail(
+            "bid_above_ceiling",
+            "No hand can make %(amount)s: at most %(maximum)s.",
+            "§4.3",
+            maximum=cap,
+            amount=contract,
+        )
     if v.lviv and on_barrel(state, declarer) and contract > TOTAL_POINTS:
         raise fail(
-            "barrel_bid_limit", "At the Lviv barrel marriages are worth nothing: at most 120.", "§9.6", maximum=120
+            "barrel_bid_limit",
+            "At the Lviv barrel marriages are worth nothing: at most %(maximum)s.",
+            "§9.6",
+            maximum=TOTAL_POINTS,
         )
     if blind:
         if not v.blind_bidding:
             raise fail("blind_not_allowed", "This table does not play blind bids.", "§4.6")
         if v.blind_max_bid is not None and contract > v.blind_max_bid:
-            raise fail(
-                "blind_bid_too_high", f"A blind bid may be at most {v.blind_max_bid}.", "§4.6", maximum=v.blind_max_bid
-            )
+            raise fail("blind_bid_too_high", "A blind bid may be at most %(maximum)s.", "§4.6", maximum=v.blind_max_bid)
     if is_silenced(state, declarer) and (contract != low or declarer != _opener(state, seat)):
         raise fail(
             "silenced_player_bid",
-            f"Seat {declarer} is silenced: only the compulsory {low} as the opener (§4.5).",
+            "%(name)s is silenced: only the compulsory %(minimum)s as the opener (§4.5).",
             "§4.5",
             seat=declarer,
+            name=state.name(declarer),
+            minimum=low,
         )
 
 
@@ -99,19 +131,28 @@ def check_give_up(state: ThousandState, seat: Seating, kind: str, declarer: int,
         count = state.rospisat_counts[declarer]
         limit = {"two_per_game": 2, "one_plus_one_spisat": 1}.get(v.rospisat_limit)
         if limit is not None and count >= limit:
-            raise fail("rospisat_limit", f"Seat {declarer} has used its {limit} Rospisat'.", "§8.1", limit=limit)
+            raise fail(
+                "rospisat_limit",
+                "%(name)s has used up their Rospisat' (%(limit)s allowed).",
+                "§8.1",
+                limit=limit,
+                seat=declarer,
+                name=state.name(declarer),
+            )
         if not v.rospisat_on_barrel and on_barrel(state, declarer):
             raise fail("rospisat_on_barrel", "A player on the barrel may not declare Rospisat' here.", "§8.1")
     elif kind == "spisat":
         if v.rospisat_limit != "one_plus_one_spisat":
             raise fail("spisat_not_allowed", "Spisat' exists only with one_plus_one_spisat.", "§8.1")
         if state.spisat_counts[declarer] >= 1:
-            raise fail("spisat_limit", f"Seat {declarer} has used its Spisat'.", "§8.1")
+            raise fail(
+                "spisat_limit", "%(name)s has used their Spisat'.", "§8.1", seat=declarer, name=state.name(declarer)
+            )
     elif kind == "bomb":
         if not v.bomb:
             raise fail("bomb_not_allowed", "This table does not play bombs.", "§8.2")
         if state.bombs_used[declarer]:
-            raise fail("bomb_used", f"Seat {declarer} has used its bomb.", "§8.2")
+            raise fail("bomb_used", "%(name)s has used their bomb.", "§8.2", seat=declarer, name=state.name(declarer))
         if not uncontested:
             raise fail("bomb_needs_uncontested", "A bomb needs the compulsory bid, uncontested.", "§8.2")
     elif kind == "dark_give_up":
@@ -122,13 +163,30 @@ def check_give_up(state: ThousandState, seat: Seating, kind: str, declarer: int,
 
 
 def _per_seat(state: ThousandState, values: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
+    points = name == "card_points"
     if values is None:
-        raise fail(f"{name}_required", f"A played deal needs {name} for each seat.")
+        raise fail(
+            f"{name}_required",
+            "A played deal needs card points for each seat." if points else "A played deal needs tricks for each seat.",
+        )
     if len(values) != state.seats:
-        raise fail(f"{name}_per_seat", f"Give {name} for each of the {state.seats} seats, not {len(values)}.")
+        raise fail(
+            f"{name}_per_seat",
+            "Give card points for each of the %(seats)s seats, not %(given)s."
+            if points
+            else "Give tricks for each of the %(seats)s seats, not %(given)s.",
+            seats=state.seats,
+            given=len(values),
+        )
     for s, value in enumerate(values):
         if value < 0:
-            raise fail(f"negative_{name}", f"Seat {s} cannot have {value} {name.replace('_', ' ')}.", seat=s)
+            raise fail(
+                f"negative_{name}",
+                "%(name)s cannot have %(value)s card points." if points else "%(name)s cannot have %(value)s tricks.",
+                seat=s,
+                name=state.name(s),
+                value=value,
+            )
     return values
 
 
@@ -138,41 +196,58 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
     tricks = _per_seat(state, e.tricks, "tricks")
     total_tricks = tricks_per_deal(len(seat.active))
     if seat.inactive is not None and (points[seat.inactive] or tricks[seat.inactive]):
-        raise fail("inactive_seat_played", f"Seat {seat.inactive} sat out this deal.", "§3.2", seat=seat.inactive)
+        raise fail(
+            "inactive_seat_played",
+            "%(name)s sat out this deal.",
+            "§3.2",
+            seat=seat.inactive,
+            name=state.name(seat.inactive),
+        )
     if sum(points) != TOTAL_POINTS and not (forfeit and sum(points) <= TOTAL_POINTS):
         raise fail(
             "card_points_must_total_120",
-            f"Card points in a deal total 120, not {sum(points)}.",
+            "Card points in a deal total 120, not %(total)s.",
             "§2.2",
             total=sum(points),
         )
     if sum(tricks) != total_tricks and not (forfeit and sum(tricks) <= total_tricks):
         raise fail(
             f"tricks_must_total_{total_tricks}",
-            f"Tricks in a deal total {total_tricks}, not {sum(tricks)}.",
+            "Tricks in a deal total %(count)s, not %(total)s.",
             total=sum(tricks),
+            count=total_tricks,
         )
     for s in seat.active:
         if points[s] and not tricks[s]:
-            raise fail("card_points_without_trick", f"Seat {s} took no trick but is given card points.", seat=s)
+            raise fail(
+                "card_points_without_trick",
+                "%(name)s took no trick but is given card points.",
+                seat=s,
+                name=state.name(s),
+            )
     marriages = e.marriages
     if marriages and len(marriages) != state.seats:
-        raise fail("marriages_per_seat", f"Give marriages for each of the {state.seats} seats.")
+        raise fail("marriages_per_seat", "Give marriages for each of the %(seats)s seats.", seats=state.seats)
     seen: set[object] = set()
     announcements = [0] * state.seats
     for s, suits in enumerate(marriages):
         if suits and s not in seat.active:
-            raise fail("inactive_seat_played", f"Seat {s} sat out this deal.", "§3.2", seat=s)
+            raise fail("inactive_seat_played", "%(name)s sat out this deal.", "§3.2", seat=s, name=state.name(s))
         for suit in suits:
             if suit in seen:
-                raise fail("marriage_suit_claimed_twice", f"The {suit.symbol} marriage is credited twice.", suit=suit)
+                raise fail("marriage_suit_claimed_twice", "The %(suit)s marriage is credited twice.", suit=suit.symbol)
             seen.add(suit)
             announcements[s] += 1
     if e.four_aces is not None:
         if not v.four_aces_bonus:
             raise fail("four_aces_not_allowed", "This table does not score four aces.", "§6.5")
         if e.four_aces not in seat.active:
-            raise fail("declarer_not_active", f"Seat {e.four_aces} is not active in this deal.", seat=e.four_aces)
+            raise fail(
+                "declarer_not_active",
+                "%(name)s is not active in this deal.",
+                seat=e.four_aces,
+                name=state.name(e.four_aces),
+            )
         announcements[e.four_aces] += 1
     for s in seat.active:
         if announcements[s] and not tricks[s]:
@@ -180,9 +255,10 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
             if not first_lead:
                 raise fail(
                     "marriage_without_trick",
-                    f"Seat {s} took no trick and so could not announce (§6.4).",
+                    "%(name)s took no trick and so could not announce (§6.4).",
                     "§6.4",
                     seat=s,
+                    name=state.name(s),
                 )
 
 
@@ -200,13 +276,20 @@ def apply_deal_result(state: ThousandState, e: DealResult) -> ThousandState:
     if e.declarer is None or e.contract is None:
         raise fail("declarer_required", "Give the declarer and the final contract.")
     if e.declarer not in seat.active:
-        raise fail("declarer_not_active", f"Seat {e.declarer} is not active in this deal.", seat=e.declarer)
+        raise fail(
+            "declarer_not_active",
+            "%(name)s is not active in this deal.",
+            seat=e.declarer,
+            name=state.name(e.declarer),
+        )
     if state.seats == 4 and e.inactive is not None and e.inactive != seat.inactive:
         raise fail(
             "wrong_inactive_seat",
-            f"Seat {seat.inactive} sits out this deal, not {e.inactive}.",
+            "%(name)s sits out this deal, not %(other)s.",
             "§3.2",
             seat=e.inactive,
+            name=state.name(seat.inactive),
+            other=state.name(e.inactive),
         )
     if state.seats != 4 and e.inactive is not None:
         raise fail("no_inactive_seat", "Only a four-player table has a seat that sits out.", "§3.2")
@@ -220,13 +303,19 @@ def apply_deal_result(state: ThousandState, e: DealResult) -> ThousandState:
     offender = None
     if e.renege_by is not None:
         if e.renege_by not in seat.active:
-            raise fail("no_such_seat", f"Seat {e.renege_by} did not play this deal.", "§16.4", seat=e.renege_by)
+            raise fail(
+                "no_such_seat",
+                "%(name)s did not play this deal.",
+                "§16.4",
+                seat=e.renege_by,
+                name=state.name(e.renege_by),
+            )
         if e.kind != "played":
             raise fail("renege_needs_play", "A renege needs a played deal.", "§16.4")
         if v.renege_penalty == "replay":
             raise fail("renege_replay", "This table replays a reneged deal: enter it as thrown in.", "§16.4")
         if v.renege_penalty == "fixed_120":
-            fines = ((e.renege_by, FINE, "Renege"),)
+            fines = ((e.renege_by, FINE, "renege"),)
         else:
             offender = e.renege_by
     if e.kind == "played":

@@ -47,10 +47,11 @@ def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState
             if dealt is not None and card in dealt:
                 raise fail(
                     "talon_mismatch",
-                    "%(card)s was dealt to seat %(seat)s, not to the talon.",
+                    "%(card)s was dealt to %(name)s, not to the talon.",
                     "§16.1",
                     card=card.pretty,
                     seat=s,
+                    name=state.name(s),
                 )
         if card in deal.discards:
             continue  # two players: laid aside by the declarer after taking it
@@ -63,10 +64,11 @@ def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState
         if index is None or (passed is not None and passed != card):
             raise fail(
                 "talon_mismatch",
-                "Seat %(seat)s played %(card)s, which the declarer did not pass to them.",
+                "%(name)s played %(card)s, which the declarer did not pass to them.",
                 "§16.1",
                 card=card.pretty,
                 seat=player,
+                name=state.name(player),
             )
         given[index] = (player, card)
     revealed = evolve(
@@ -79,7 +81,7 @@ def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState
     proofs = []
     if len(revealed.completed) == tricks_per_deal(len(deal.active)):
         ceiling = functools.partial(_ceiling, before)
-        proofs = [p for p in bid_proofs(revealed, ceiling) if (p.seat, 0, p.code) not in deal.proven]
+        proofs = [p for p in bid_proofs(revealed, ceiling, state.players) if (p.seat, 0, p.code) not in deal.proven]
     if proofs and pending.offender is None:
         after = _penalise(before, revealed, proofs)
     else:
@@ -112,5 +114,6 @@ def _record_only(state: ThousandState, deal: DealState, proofs: list[Proof]) -> 
     at = deal.plays[-1][0] if deal.plays else deal.trick_number
     findings = list(state.findings)
     for p in proofs:
-        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.text, "contract forfeit"))
+        penalty = Note("contract_forfeit", "contract forfeit: the deal ends here", p.seat)
+        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.note, penalty))
     return evolve(state, findings=tuple(findings))

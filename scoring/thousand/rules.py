@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
+from scoring.explain import Note, ParamValue
 from scoring.thousand.variants import ThousandVariants
 from scoring.tricks import TEN_HIGH
 
@@ -30,6 +31,11 @@ _MARRIAGE = {Suit.HEARTS: 100, Suit.DIAMONDS: 80, Suit.CLUBS: 60, Suit.SPADES: 4
 
 def rule(section: str) -> str:
     return f"{RULES} {section}"
+
+
+def note(code: str, template: str, seat: int | None, **params: ParamValue) -> Note:
+    """A :class:`Note` whose template comes from a table (each marked with ``N_`` where it is written)."""
+    return Note(code, template, seat, plural=None, **params)
 
 
 def card_value(card: Card) -> int:

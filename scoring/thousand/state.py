@@ -26,18 +26,23 @@ class Finding:
     code: str
     trick: int | None
     proven_at: int | None
-    text: str
-    penalty: str
+    note: Note  # what the record proves
+    penalty: Note
+
+    @property
+    def text(self) -> str:
+        return self.note.text
 
     def as_json(self) -> dict[str, object]:
+        # the finding's own text is translatable (template + params); so is its penalty
         return {
             "deal": self.deal,
+            **self.note.as_json(),
             "seat": self.seat,
             "code": self.code,
             "trick": self.trick,
             "proven_at_trick": self.proven_at,
-            "text": self.text,
-            "penalty": self.penalty,
+            "penalty": self.penalty.as_json(),
         }
 
 
@@ -247,12 +252,18 @@ class ThousandState:
     history: tuple[DealRecord, ...] = ()
     findings: tuple[Finding, ...] = ()
     result: MatchResult | None = None
-    winner_note: str = ""
+    winner_note: Note | None = None
     reveal: PendingReveal | None = None  # the last deal, while its dark talon may still be revealed
 
     @property
     def seats(self) -> int:
         return len(self.players)
+
+    def name(self, seat: int | None) -> str:
+        """The player at ``seat`` for a message (the seat number itself when there is no such seat)."""
+        if seat is not None and 0 <= seat < len(self.players):
+            return self.players[seat]
+        return str(seat)
 
 
 @dataclass(frozen=True, slots=True)

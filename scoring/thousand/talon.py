@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scoring.cards import JACK, Card
 from scoring.errors import RulesError
+from scoring.explain import N_
 from scoring.thousand.bidding import DECK_SET, check_ceiling
 from scoring.thousand.deal_scoring import Outcome, score_deal
 from scoring.thousand.events import ClaimRedeal, Discard, GiveCard, GiveUp, RaiseContract, TakeTalon
@@ -15,16 +16,26 @@ from scoring.thousand.state import DealState, ThousandState, evolve, hand_of, kn
 BEFORE_PLAY = ("talon", "exchange", "discard", "declare")
 
 
-def _declarer(deal: DealState, seat: int, phases: tuple[str, ...], what: str) -> int:
+def _declarer(state: ThousandState, deal: DealState, seat: int, phases: tuple[str, ...], what: str) -> int:
+    """``what``: the template of the ``wrong_phase`` error (marked with ``N_`` by the caller)."""
     if deal.phase not in phases:
-        raise fail("wrong_phase", f"{what} cannot be recorded now (the deal is in its {deal.phase} phase).", "§5.1")
+        raise fail("wrong_phase", what, "§5.1", phase=deal.phase)
     if deal.declarer is None or seat != deal.declarer:
-        raise RulesError("not_declarer", f"Only the declarer (seat {deal.declarer}) may do this.", rule=rule("§5.1"))
+        raise RulesError(
+            "not_declarer",
+            "Only the declarer (%(declarer)s) may do this."
+            if deal.declarer is not None
+            else "Only the declarer may do this.",
+            rule=rule("§5.1"),
+            seat=seat,
+            name=state.name(seat),
+            declarer=state.name(deal.declarer),
+        )
     return seat
 
 
 def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> ThousandState:
-    seat = _declarer(deal, e.seat, ("talon",), "Taking the talon")
+    seat = _declarer(state, deal, e.seat, ("talon",), N_("The talon cannot be taken at this point of the deal."))
     two = len(deal.active) == 2
     cards = e.cards
     if two and state.variants.two_player_talons == "both":
@@ -45,7 +56,7 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
         size = 3
     if cards is not None:
         if len(cards) != size or len(set(cards)) != size or not set(cards) <= DECK_SET:
-            raise fail("bad_talon", f"The talon taken is {size} different cards.", "§5.1")
+            raise fail("bad_talon", "The talon taken is %(count)s different cards.", "§5.1", count=size)
         if known is not None and set(cards) != set(known):
             raise fail("talon_mismatch", "These are not the talon cards that were dealt.", "§5.1")
     taken = tuple(known) if known is not None else cards
@@ -63,37 +74,60 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
     return evolve(state, deal=deal)
 
 
-def _remove(deal: DealState, seat: int, cards: tuple[Card, ...]) -> tuple[frozenset[Card] | None, ...] | None:
+def _remove(
+    state: ThousandState, deal: DealState, seat: int, cards: tuple[Card, ...]
+) -> tuple[frozenset[Card] | None, ...] | None:
     hands = deal.hands
     held = hand_of(deal, seat)
     if hands is None or held is None:
         return hands
     for card in cards:
         if card not in held:
-            raise fail("card_not_in_hand", f"Seat {seat} does not hold {card}.", "§5.1", card=str(card))
+            raise fail(
+                "card_not_in_hand",
+                "%(name)s does not hold %(card)s.",
+                "§5.1",
+                card=card.pretty,
+                seat=seat,
+                name=state.name(seat),
+            )
     return tuple(held - set(cards) if s == seat else h for s, h in enumerate(hands))
 
 
 def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> ThousandState:
-    seat = _declarer(deal, e.seat, ("exchange",), "Giving a card")
+    seat = _declarer(state, deal, e.seat, ("exchange",), N_("A card cannot be given at this point of the deal."))
     if e.to not in deal.active or e.to == seat:
-        raise fail("give_to_defender", f"Seat {e.to} is not a defender of this deal.", "§5.1", seat=e.to)
+        raise fail(
+            "give_to_defender", "%(name)s is not a defender of this deal.", "§5.1", seat=e.to, name=state.name(e.to)
+        )
     if any(to == e.to for to, _c in deal.given):
-        raise fail("already_given", f"Seat {e.to} already has a card from the declarer.", "§5.1", seat=e.to)
+        raise fail(
+            "already_given",
+            "%(name)s already has a card from the declarer.",
+            "§5.1",
+            seat=e.to,
+            name=state.name(e.to),
+        )
     hands = deal.hands
     if e.card is None:
         if hand_of(deal, seat) is not None:
             raise fail("card_required", "The hands are known: say which card is given.", "§5.1")
         if hand_of(deal, e.to) is not None:
             # §16.1: a seat whose hand is known stays known only if the card it receives is given.
-            raise fail("card_required", "The receiver's hand is known: say which card is given.", "§5.1", seat=e.to)
+            raise fail(
+                "card_required",
+                "%(name)s's hand is known: say which card is given to them.",
+                "§5.1",
+                seat=e.to,
+                name=state.name(e.to),
+            )
     else:
         if any(c == e.card for _to, c in deal.given):
-            raise fail("card_already_given", f"{e.card} was already given.", "§5.1", card=str(e.card))
+            raise fail("card_already_given", "%(card)s was already given.", "§5.1", card=e.card.pretty)
         holder = known_holder(deal, e.card)
         if hand_of(deal, seat) is None and holder is not None and holder != seat:
             raise fail("card_not_in_hand", "The record puts %(card)s in another hand.", "§16.1", card=e.card.pretty)
-        hands = _remove(deal, seat, (e.card,))
+        hands = _remove(state, deal, seat, (e.card,))
         received = hand_of(deal, e.to)
         if hands is not None and received is not None:
             hands = tuple(received | {e.card} if s == e.to else h for s, h in enumerate(hands))
@@ -103,7 +137,7 @@ def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> Thous
 
 
 def apply_discard(state: ThousandState, deal: DealState, e: Discard) -> ThousandState:
-    seat = _declarer(deal, e.seat, ("discard",), "Laying cards aside")
+    seat = _declarer(state, deal, e.seat, ("discard",), N_("Cards cannot be laid aside at this point of the deal."))
     count = 4 if state.variants.two_player_talons == "both" else 2
     if len(e.cards) != count or len(set(e.cards)) != count:
         if count == 4:
@@ -118,30 +152,39 @@ def apply_discard(state: ThousandState, deal: DealState, e: Discard) -> Thousand
             holder = known_holder(deal, card)
             if holder is not None and holder != seat:
                 raise fail("card_not_in_hand", "The record puts %(card)s in another hand.", "§16.1", card=card.pretty)
-    hands = _remove(deal, seat, e.cards)
+    hands = _remove(state, deal, seat, e.cards)
     return evolve(state, deal=evolve(deal, hands=hands, discards=e.cards, phase="declare"))
 
 
 def apply_raise(state: ThousandState, deal: DealState, e: RaiseContract) -> ThousandState:
     v = state.variants
-    seat = _declarer(deal, e.seat, ("declare",), "Raising the contract")
+    seat = _declarer(state, deal, e.seat, ("declare",), N_("The contract cannot be raised at this point of the deal."))
     if not v.raise_after_talon:
         raise fail("raise_not_allowed", "This table does not raise after the talon.", "§4.4")
     if deal.blind:
         raise fail("blind_cannot_raise", "A blind contract cannot be raised (§4.6).", "§4.6")
     if e.amount <= deal.contract:
-        raise fail("contract_not_raised", f"A raise must exceed {deal.contract}; never lower.", "§4.4")
+        raise fail(
+            "contract_not_raised", "A raise must exceed %(current)s; never lower.", "§4.4", current=deal.contract
+        )
     if not on_step(state, e.amount):
-        raise fail("bid_off_step", f"{e.amount} is not a multiple of {v.step_at(e.amount)}.", "§4.4")
+        step = v.step_at(e.amount)
+        raise fail("bid_off_step", "%(amount)s is not a multiple of %(step)s.", "§4.4", step=step, amount=e.amount)
     if is_silenced(state, seat):
-        raise fail("silenced_player_bid", f"Seat {seat} is silenced and may not raise (§4.5).", "§4.5")
-    check_ceiling(state, seat, e.amount, hand_of(deal, seat), "A raise to")
+        raise fail(
+            "silenced_player_bid",
+            "%(name)s is silenced and may not raise (§4.5).",
+            "§4.5",
+            seat=seat,
+            name=state.name(seat),
+        )
+    check_ceiling(state, seat, e.amount, hand_of(deal, seat), "raise")
     return evolve(state, deal=evolve(deal, contract=e.amount, raised=True))
 
 
 def check_give_up_now(state: ThousandState, deal: DealState, seat: int, kind: str) -> None:
     """Whether the declarer may give up this way at this point of the deal (§5.2, §8)."""
-    _declarer(deal, seat, BEFORE_PLAY, "Giving up")
+    _declarer(state, deal, seat, BEFORE_PLAY, N_("The declarer cannot give up at this point of the deal."))
     if kind in ("rospisat", "spisat", "dark_give_up") and deal.phase == "talon":
         raise fail("talon_first", "The declarer gives up after taking the talon (§8.1).", "§8.1")
     if kind == "dark_give_up" and not deal.dark:
@@ -193,18 +236,32 @@ def apply_claim_redeal(state: ThousandState, deal: DealState | None, e: ClaimRed
         threshold = v.low_talon_redeal or 0
         value = points_of(deal.talon_known)
         if value >= threshold:
-            raise fail("claim_not_valid", f"The talon holds {value} points, not fewer than {threshold}.", "§5.3")
+            raise fail(
+                "claim_not_valid",
+                "The talon holds %(value)s points, not fewer than %(threshold)s.",
+                "§5.3",
+                value=value,
+                threshold=threshold,
+            )
         if v.low_talon_min_bid_only and deal.contract != minimum_bid(state):
             raise fail("claim_not_valid", "A low-talon redeal only on the minimum contract.", "§5.3")
         return throw_in(state, reason, seat, "cards")
     if deal.phase != "declare":
         raise fail("wrong_phase", "This claim is made after the exchange, before the first lead.", "§5.3")
-    hand = _claimant_hand(deal, seat, e.hand)
+    hand = _claimant_hand(state, deal, seat, e.hand)
     nines = [c for c in hand if c.rank == 9]
     if reason in ("four_nines", "three_nines"):
         need = 3 if v.four_nines_redeal == "three_nines" else 4
         if len(nines) < need:
-            raise fail("claim_not_valid", f"Seat {seat} holds {len(nines)} nines, not {need}.", "§5.3")
+            raise fail(
+                "claim_not_valid",
+                "%(name)s holds %(count)s nines, not %(need)s.",
+                "§5.3",
+                seat=seat,
+                name=state.name(seat),
+                count=len(nines),
+                need=need,
+            )
         if v.four_nines_redeal == "original_hand_only":
             received = [c for to, c in deal.given if to == seat]
             if received and received[0] is not None and received[0].rank == 9 and len(nines) - 1 < need:
@@ -213,21 +270,29 @@ def apply_claim_redeal(state: ThousandState, deal: DealState | None, e: ClaimRed
         threshold = v.weak_hand_redeal or 0
         value = points_of(hand)
         if value >= threshold:
-            raise fail("claim_not_valid", f"The hand holds {value} points, not fewer than {threshold}.", "§5.3")
+            raise fail(
+                "claim_not_valid",
+                "The hand holds %(value)s points, not fewer than %(threshold)s.",
+                "§5.3",
+                value=value,
+                threshold=threshold,
+            )
         overbid = any(s == seat and amount > minimum_bid(state) for s, amount, _b in deal.bids)
         if v.weak_hand_requires_no_overbid and overbid:
-            raise fail("claim_not_valid", f"Seat {seat} bid above the minimum (§5.3).", "§5.3")
+            raise fail(
+                "claim_not_valid", "%(name)s bid above the minimum (§5.3).", "§5.3", seat=seat, name=state.name(seat)
+            )
     elif reason == "four_jacks" and sum(1 for c in hand if c.rank == JACK) < 4:
-        raise fail("claim_not_valid", f"Seat {seat} does not hold four jacks.", "§5.3")
+        raise fail("claim_not_valid", "%(name)s does not hold four jacks.", "§5.3", seat=seat, name=state.name(seat))
     return throw_in(state, reason, seat, "cards")
 
 
-def _claimant_hand(deal: DealState, seat: int, hand: tuple[Card, ...] | None) -> frozenset[Card]:
+def _claimant_hand(state: ThousandState, deal: DealState, seat: int, hand: tuple[Card, ...] | None) -> frozenset[Card]:
     """§16.3: the claimant's cards, from the record or entered with the claim (and consistent)."""
     known = hand_of(deal, seat)
     if known is not None:
         if hand is not None and set(hand) != known:
-            raise fail("hand_mismatch", f"That is not seat {seat}'s hand.", "§16.3")
+            raise fail("hand_mismatch", "That is not %(name)s's hand.", "§16.3", seat=seat, name=state.name(seat))
         return known
     if hand is None:
         raise fail("hand_required", "The hands were not recorded: enter the claimant's cards (§16.3).", "§16.3")
@@ -237,8 +302,15 @@ def _claimant_hand(deal: DealState, seat: int, hand: tuple[Card, ...] | None) ->
             raise fail("hand_mismatch", "The record puts %(card)s in another hand.", "§16.3", card=held.pretty)
     size = 10 if len(deal.active) == 2 else 8
     if len(hand) != size or len(set(hand)) != size or not set(hand) <= DECK_SET:
-        raise fail("bad_hand", f"A hand after the exchange is {size} different cards.", "§16.3")
+        raise fail("bad_hand", "A hand after the exchange is %(count)s different cards.", "§16.3", count=size)
     for to, card in deal.given:
         if card is not None and (to == seat) != (card in hand):
-            raise fail("hand_mismatch", f"{card} was given to seat {to}.", "§16.3")
+            raise fail(
+                "hand_mismatch",
+                "%(card)s was given to %(name)s.",
+                "§16.3",
+                card=card.pretty,
+                seat=to,
+                name=state.name(to),
+            )
     return frozenset(hand)

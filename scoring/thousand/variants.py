@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.errors import VariantError
+from scoring.explain import N_
 from scoring.variants import Variants, option
 
 
@@ -186,35 +187,39 @@ class ThousandVariants(Variants):
 
     def validate(self) -> None:
         if self.compulsory_bid % self.bid_step:
-            raise _conflict("compulsory_bid must be a multiple of bid_step (§4.2).", "compulsory_bid", "bid_step")
+            raise _conflict(N_("compulsory_bid must be a multiple of bid_step (§4.2)."), "compulsory_bid", "bid_step")
         if self.bid_step_above_200 is not None and self.bid_step_above_200 % self.bid_step:
-            raise _conflict("bid_step_above_200 must be a multiple of bid_step.", "bid_step_above_200", "bid_step")
+            raise _conflict(N_("bid_step_above_200 must be a multiple of bid_step."), "bid_step_above_200", "bid_step")
         if self.blind_max_bid is not None and self.blind_max_bid < self.compulsory_bid:
-            raise _conflict("blind_max_bid is below the compulsory bid.", "blind_max_bid", "compulsory_bid")
+            raise _conflict(N_("blind_max_bid is below the compulsory bid."), "blind_max_bid", "compulsory_bid")
         if self.low_talon_min_bid_only and self.low_talon_redeal is None:
-            raise _conflict("low_talon_min_bid_only needs low_talon_redeal.", "low_talon_min_bid_only")
+            raise _conflict(N_("low_talon_min_bid_only needs low_talon_redeal."), "low_talon_min_bid_only")
         if self.weak_hand_requires_no_overbid and self.weak_hand_redeal is None:
-            raise _conflict("weak_hand_requires_no_overbid needs weak_hand_redeal.", "weak_hand_requires_no_overbid")
+            raise _conflict(
+                N_("weak_hand_requires_no_overbid needs weak_hand_redeal."), "weak_hand_requires_no_overbid"
+            )
         if (self.must_head_trick or self.must_overtrump) and not self.must_trump_when_void:
             # §6.2: heading/over-trumping only narrows an obligation to trump; without one a void
             # player could discard, so "beat the trump" has nothing to narrow (our reading).
             raise _conflict(
-                "must_head_trick / must_overtrump need must_trump_when_void.", "must_head_trick", "must_overtrump"
+                N_("must_head_trick / must_overtrump need must_trump_when_void."), "must_head_trick", "must_overtrump"
             )
         if self.barrel_mode == "lviv":
             if self.barrel_collision != "coexist":
-                raise _conflict("Lviv mode lets every player sit at the barrel (§9.6).", "barrel_collision")
+                raise _conflict(N_("Lviv mode lets every player sit at the barrel (§9.6)."), "barrel_collision")
             if self.barrel_third_fall_reset:
-                raise _conflict("Lviv mode has no falls (§9.6).", "barrel_third_fall_reset")
+                raise _conflict(N_("Lviv mode has no falls (§9.6)."), "barrel_third_fall_reset")
         elif self.barrel_defender_rounding != "rounded":
-            raise _conflict("barrel_defender_rounding = exact is a Lviv rule (§9.6).", "barrel_defender_rounding")
+            raise _conflict(N_("barrel_defender_rounding = exact is a Lviv rule (§9.6)."), "barrel_defender_rounding")
         if self.reverse_barrel and self.barrel_mode == "lviv":
             # §11 mirrors the standard barrel (a level, a deal count, a 120 lift); Lviv has neither.
-            raise _conflict("The reverse barrel mirrors the standard barrel, not Lviv mode (§11).", "reverse_barrel")
+            raise _conflict(
+                N_("The reverse barrel mirrors the standard barrel, not Lviv mode (§11)."), "reverse_barrel"
+            )
         if self.dark_talon_threshold != 120 and self.talon_visibility != "dark_below_threshold":
-            raise _conflict("dark_talon_threshold needs dark_below_threshold.", "dark_talon_threshold")
+            raise _conflict(N_("dark_talon_threshold needs dark_below_threshold."), "dark_talon_threshold")
         if self.gold_set and self.compulsory_bid > 120:
-            raise _conflict("The gold set's minimum is 120; compulsory_bid is higher (§4.7).", "gold_set")
+            raise _conflict(N_("The gold set's minimum is 120; compulsory_bid is higher (§4.7)."), "gold_set")
 
     # -- resolved values ----------------------------------------------------------------------
     @property

@@ -181,7 +181,7 @@ def test_t24_illegal_bid_proven_at_deal_end() -> None:
     state = t24_state(second_card=True)
     (finding,) = state.findings
     assert (finding.seat, finding.code) == (A, "illegal_bid")
-    assert "9H" in finding.text and "KS" in finding.text
+    assert "9♥" in finding.text and "K♠" in finding.text
     # Card points: A 15 + 17 + 12 + 11 = 55, B 16 + 9 = 25, C 16 + 24 = 40 (see T24_PLAY).
     # Forfeit by the declarer: −130; defenders keep 25 and 40.
     assert state.totals == (-130, 25, 40)
