@@ -62,7 +62,10 @@ def start_deal(state: ThousandState, e: Deal) -> ThousandState:
             given[missing[0]] = tuple(c for c in DECK if c in rest)
             rest = frozenset()
         complete = all(given[s] is not None for s in seat.active)
-        if complete and talon is None:
+        piles = n_active == 2 and state.variants.two_player_talons == "choose_one"
+        if complete and talon is None and piles:
+            pass  # §3.3: the 4 cards left are known, but not which pile is which (take_talon names them)
+        elif complete and talon is None:
             talon = tuple(c for c in DECK if c in rest)
         elif complete and rest:
             raise fail("bad_hand", "Hands and talon together are not the 24-card deck.", "§3")
@@ -295,6 +298,8 @@ def bidding_actions(state: ThousandState, deal: DealState) -> list[JSON]:
         actions.append({"type": "bid", "seat": seat, "min": minimum, "max": top, "step": v.step_at(minimum)})
         if v.blind_bidding and seat not in deal.looked:
             cap = v.blind_max_bid
+            if top is not None:  # §4.6: a blind bid is held to the same ceiling (§4.3) as an open one
+                cap = top if cap is None else min(cap, top)
             if cap is None or minimum <= cap:
                 actions.append({"type": "bid", "seat": seat, "blind": True, "min": minimum, "max": cap})
     if deal.bids or seat != deal.active[0] or not _compulsory(state):

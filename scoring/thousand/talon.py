@@ -59,6 +59,8 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
             raise fail("bad_talon", "The talon taken is %(count)s different cards.", "§5.1", count=size)
         if known is not None and set(cards) != set(known):
             raise fail("talon_mismatch", "These are not the talon cards that were dealt.", "§5.1")
+        if any(known_holder(deal, c) is not None for c in cards):
+            raise fail("talon_mismatch", "These are not the talon cards that were dealt.", "§5.1")
     taken = tuple(known) if known is not None else cards
     if taken is None and state.seats == 4 and state.variants.four_player_inactive_bonus != "none":
         raise fail("talon_required", "Give the talon cards: the sitting-out player scores from them.", "§3.2")
