@@ -24,6 +24,7 @@ from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
 from companion import claims, selectors, services
 from companion.errors import Invalid
+from companion.language import pick_language
 from companion.models import ClaimCheck, Event, League, Match, Membership, Player
 
 GENERIC = OpenApiResponse(description="JSON")
@@ -103,7 +104,7 @@ class PlayerListView(generics.ListCreateAPIView[Any]):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = s.PlayerInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(name=data.validated_data["name"])
+        player = services.player_create(name=data.validated_data["name"], created_by=_user(request))
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -201,7 +202,8 @@ class MatchSummaryView(APIView):
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         # The summary is a function of the match and its last seq (events are immutable, the engine's
         # seat names are fixed): a poll that changed nothing costs no replay and no rendering.
-        etag = f'"{match.uid.hex}-{match.last_seq}"'
+        # ...and of the language it is written in (api.renderers translates the explanations).
+        etag = f'"{match.uid.hex}-{match.last_seq}-{pick_language(request)}"'
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:

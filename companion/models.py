@@ -19,6 +19,10 @@ class Player(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
+    #: Who typed the name in: they see the player in their list and may seat it (selectors.player_list_for_user).
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players_created"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

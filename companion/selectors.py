@@ -255,7 +255,7 @@ def player_list_for_user(*, user: UserLike) -> QuerySet[Player]:
     leagues = Membership.objects.filter(player__user=user).values("league_id")
     matches = match_list_for_user(user=user).values("pk")
     return Player.objects.filter(
-        Q(user=user) | Q(memberships__league_id__in=leagues) | Q(seats__match_id__in=matches)
+        Q(user=user) | Q(created_by=user) | Q(memberships__league_id__in=leagues) | Q(seats__match_id__in=matches)
     ).distinct()
 
 

@@ -57,11 +57,11 @@ def join_code_new() -> str:
 
 
 # -- players, guests, leagues ------------------------------------------------------------------------------
-def player_create(*, name: str, user: User | None = None) -> Player:
+def player_create(*, name: str, user: User | None = None, created_by: User | None = None) -> Player:
     name = name.strip()
     if not name:
         raise Invalid("invalid", "A player needs a name.", fields={"name": "required"})
-    return Player.objects.create(name=name[:100], user=user)
+    return Player.objects.create(name=name[:100], user=user, created_by=created_by)
 
 
 def player_for_user_ensure(*, user: User) -> Player:
@@ -109,8 +109,8 @@ def league_member_set(*, league: League, player: Player, role: str = Membership.
 
 
 # -- matches ---------------------------------------------------------------------------------------------
-def _seat_players(players: Sequence[int | str]) -> list[Player]:
-    """Existing players by id, or new ones by name, in seat order."""
+def _seat_players(players: Sequence[int | str], user: User) -> list[Player]:
+    """Existing players by id, or new ones by name (remembered as typed in by ``user``), in seat order."""
     ids = [p for p in players if isinstance(p, int)]
     found = Player.objects.in_bulk(ids)
     missing = [i for i in ids if i not in found]
@@ -120,7 +120,7 @@ def _seat_players(players: Sequence[int | str]) -> list[Player]:
         )
     if len(set(ids)) != len(ids):
         raise Invalid("duplicate_player", "A player can take only one seat.", fields={"players": "duplicate"})
-    return [found[p] if isinstance(p, int) else player_create(name=p) for p in players]
+    return [found[p] if isinstance(p, int) else player_create(name=p, created_by=user) for p in players]
 
 
 @writing
@@ -141,7 +141,7 @@ def match_create(
         raise Invalid("invalid_variants", "House rules must be a JSON object.", fields={"variants": "object"})
     raw.update(variants or {})
     checked = engine.variants(raw)
-    seated = _seat_players(players)
+    seated = _seat_players(players, created_by)
     state = engine.start(checked, [p.name for p in seated])  # wrong player count, variant conflicts
     match = Match.objects.create(
         league=league,

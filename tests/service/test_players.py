@@ -25,3 +25,11 @@ def test_me_is_your_player(bob: Person) -> None:
 def test_a_player_needs_a_name(alice: Person) -> None:
     response = alice.post("/api/v1/players/", {"name": ""})
     assert (response.status_code, response.json()["code"]) == (400, "invalid")
+
+
+def test_a_player_you_add_is_in_your_list_before_any_match(alice: Person, bob: Person) -> None:
+    created = alice.post("/api/v1/players/", {"name": "Uncle Vanya"})
+    assert created.status_code == 201, created.json()
+    names = [p["name"] for p in alice.get("/api/v1/players/").json()["results"]]
+    assert "Uncle Vanya" in names
+    assert "Uncle Vanya" not in [p["name"] for p in bob.get("/api/v1/players/").json()["results"]]

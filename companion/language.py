@@ -1,0 +1,36 @@
+"""The player's language, read the same way by the phone pages and the API.
+
+The language switch of the phone UI sets the ``django_language`` cookie (so it is remembered);
+without it the browser's ``Accept-Language`` decides; anything else is English.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+
+from scoring.i18n import LANGUAGES
+
+COOKIE: str = getattr(settings, "LANGUAGE_COOKIE_NAME", "django_language")
+
+
+def pick_language(request: HttpRequest) -> str:
+    """The cookie if it names one of our languages, else the browser's best match, else English."""
+    cookie = str(request.COOKIES.get(COOKIE, ""))
+    if cookie in LANGUAGES:
+        return cookie
+    header = str(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")):
+        code, _, rest = part.strip().partition(";")
+        quality = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                quality = float(rest.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        ranked.append((-quality, position, code.strip().lower()[:2]))
+    for _quality, _position, code in sorted(ranked):
+        if code in LANGUAGES:
+            return code
+    return "en"
