@@ -140,6 +140,7 @@ def _claim_entry(seq: int, payload: dict[str, Any]) -> dict[str, Any]:
         "laid_down": payload.get("laid_down", []),
         "verdict": v.get("status"),
         "reason": v.get("reason"),
+        **{k: v[k] for k in ("template", "params", "plural") if k in v},  # the reason, translatable
         "counter_line": v.get("counter_line", []),
         "distribution": v.get("distribution"),
         "elapsed_ms": v.get("elapsed_ms"),
@@ -286,6 +287,7 @@ def claim_json(check: ClaimCheck) -> dict[str, Any]:
         "laid_down": check.laid_down,
         "verdict": v.get("status") if v else None,
         "reason": v.get("reason"),
+        **{k: v[k] for k in ("template", "params", "plural") if k in v},  # the reason, translatable
         "counter_line": v.get("counter_line", []),
         "distribution": v.get("distribution"),
         "elapsed_ms": v.get("elapsed_ms"),

@@ -204,7 +204,7 @@ def _bourre(facts: MatchFacts, summary: JSON) -> None:
         won.append(takers)
         for payment in entry.get("payments") or []:
             seat = payment.get("seat")
-            if isinstance(seat, int) and payment.get("reason") in ("bourre", "bourre_and_renege"):
+            if isinstance(seat, int) and payment.get("code", payment.get("reason")) in ("bourre", "bourre_and_renege"):
                 facts.add(seat, "bourres")
         for seat in entry.get("active") or []:
             facts.add(int(seat), "deals_played")

@@ -120,24 +120,24 @@ def card_of(rank: int, suit: Suit | None) -> Card:
     try:
         return _CANONICAL[(rank, suit)]
     except KeyError:
-        raise EventFormatError("invalid_card", f"There is no card of rank {rank} and suit {suit}.", rank=rank) from None
+        raise EventFormatError(
+            "invalid_card", "There is no card of rank %(rank)s and suit %(suit)s.", rank=rank, suit=str(suit)
+        ) from None
 
 
 @functools.lru_cache(maxsize=512)
 def parse_card(text: str) -> Card:
     """Read one card in any common notation: ``QS``, ``10H``, ``TH``, ``Q♠``, ``qs``, ``JK``."""
     if not isinstance(text, str):
-        raise EventFormatError("invalid_card", f"A card must be written as text, not {text!r}.")
+        raise EventFormatError("invalid_card", "A card must be written as text, not %(value)s.", value=repr(text))
     raw = text.strip()
     upper = raw.upper()
     if upper in ("JK", "JOKER", "🃏", "*"):
         return JOKER
-    if len(raw) < 2:
-        raise EventFormatError("invalid_card", f"{text!r} is not a card (write it like QS, 10H or Q♠).", card=text)
-    suit = _SUIT_ALIASES.get(upper[-1])
-    rank = _RANK_ALIASES.get(upper[:-1])
+    suit = _SUIT_ALIASES.get(upper[-1]) if len(raw) >= 2 else None
+    rank = _RANK_ALIASES.get(upper[:-1]) if len(raw) >= 2 else None
     if suit is None or rank is None:
-        raise EventFormatError("invalid_card", f"{text!r} is not a card (write it like QS, 10H or Q♠).", card=text)
+        raise EventFormatError("invalid_card", "'%(card)s' is not a card (write it like QS, 10H or Q♠).", card=text)
     return _CANONICAL[(rank, suit)]
 
 

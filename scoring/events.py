@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 
 from scoring.cards import Card, parse_card
 from scoring.errors import EventFormatError
+from scoring.explain import N_
 
 
 class Event:
@@ -70,9 +71,10 @@ class EventCodec:
         if cls is None:
             raise EventFormatError(
                 "unknown_event_type",
-                f"{event_type!r} is not an event of this game; expected one of: {', '.join(self.classes)}.",
+                "'%(event_type)s' is not an event of this game; expected one of: %(expected)s.",
                 fields={"type": "unknown event type"},
                 event_type=event_type,
+                expected=", ".join(self.classes),
             )
         if payload is None:
             payload = {}
@@ -84,8 +86,10 @@ class EventCodec:
         if extra:
             raise EventFormatError(
                 "unknown_field",
-                f"{event_type} has no field {extra[0]!r}.",
+                "%(event_type)s has no field '%(field)s'.",
                 fields=dict.fromkeys(extra, "unknown field"),
+                event_type=event_type,
+                field=extra[0],
             )
         hints = _hints(cls)
         values: dict[str, Any] = {}
@@ -94,12 +98,18 @@ class EventCodec:
                 values[f.name] = _decode(hints[f.name], payload[f.name], f.name)
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise EventFormatError(
-                    "missing_field", f"{event_type} needs the field {f.name!r}.", fields={f.name: "required"}
+                    "missing_field",
+                    "%(event_type)s needs the field '%(field)s'.",
+                    fields={f.name: "required"},
+                    event_type=event_type,
+                    field=f.name,
                 )
         try:
             event = cls(**values)
         except (TypeError, ValueError) as exc:  # a __post_init__ check of the event itself
-            raise EventFormatError("invalid_payload", str(exc)) from exc
+            raise EventFormatError(
+                "invalid_payload", "%(event_type)s cannot be read: %(error)s", event_type=event_type, error=str(exc)
+            ) from exc
         return event
 
     def dump(self, event: Event) -> tuple[str, dict[str, Any]]:
@@ -126,12 +136,16 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _bad(name: str, expected: str, value: Any) -> EventFormatError:
+def _bad(name: str, template: str, expected: str, value: Any, **params: Any) -> EventFormatError:
+    """``template`` says what field ``name`` must be (``%(field)s``, ``%(value)s`` and ``params``);
+    ``expected`` is the same in the English words of ``fields``."""
     return EventFormatError(
         "invalid_field",
-        f"{name} must be {expected}, not {value!r}.",
+        template,
         fields={name.split("[")[0]: f"must be {expected}"},
         field=name,
+        value=repr(value),
+        **params,
     )
 
 
@@ -144,21 +158,34 @@ def _decode(tp: Any, value: Any, name: str) -> Any:
         return _decode(options[0], value, name)
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise _bad(name, "a list", value)
+            raise _bad(name, N_("%(field)s must be a list, not %(value)s."), "a list", value)
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(args[0], v, f"{name}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
-            raise _bad(name, f"a list of {len(args)} items", value)
+            raise _bad(
+                name,
+                N_("%(field)s must be a list of exactly %(count)s entries, not %(value)s."),
+                f"a list of {len(args)} items",
+                value,
+                count=len(args),
+            )
         return tuple(_decode(a, v, f"{name}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
     if origin is typing.Literal:
         allowed = typing.get_args(tp)
         if value not in allowed:
-            raise _bad(name, "one of " + ", ".join(map(str, allowed)), value)
+            choices = ", ".join(map(str, allowed))
+            raise _bad(
+                name,
+                N_("%(field)s must be one of %(allowed)s, not %(value)s."),
+                "one of " + choices,
+                value,
+                allowed=choices,
+            )
         return value
     if tp is Card:
         if not isinstance(value, str):
-            raise _bad(name, "a card such as QS", value)
+            raise _bad(name, N_("%(field)s must be a card such as QS, not %(value)s."), "a card such as QS", value)
         try:
             return parse_card(value)
         except EventFormatError as exc:
@@ -167,21 +194,28 @@ def _decode(tp: Any, value: Any, name: str) -> Any:
             ) from None
     if tp is bool:
         if not isinstance(value, bool):
-            raise _bad(name, "true or false", value)
+            raise _bad(name, N_("%(field)s must be true or false, not %(value)s."), "true or false", value)
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(name, "a whole number", value)
+            raise _bad(name, N_("%(field)s must be a whole number, not %(value)s."), "a whole number", value)
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise _bad(name, "text", value)
+            raise _bad(name, N_("%(field)s must be text, not %(value)s."), "text", value)
         return value
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         try:
             return tp(value)
         except ValueError:
-            raise _bad(name, "one of " + ", ".join(str(m.value) for m in tp), value) from None
+            choices = ", ".join(str(m.value) for m in tp)
+            raise _bad(
+                name,
+                N_("%(field)s must be one of %(allowed)s, not %(value)s."),
+                "one of " + choices,
+                value,
+                allowed=choices,
+            ) from None
     raise TypeError(f"unsupported event field type {tp!r}")
 
 

@@ -34,7 +34,7 @@ LANGUAGES = ("en", "de", "fi", "ru")
 #: One catalogue per package: the games, the claim checker, and ``core`` for everything else.
 DOMAINS = ("core", "hearts", "thousand", "bourre", "president", "tonk", "tshirt", "claims")
 #: Keys of a translatable dict that carry its rendered text.
-_TEXT_KEYS = ("text", "message", "reason")
+_TEXT_KEYS = ("text", "message", "reason", "how")
 
 
 def domain_of(module: str) -> str:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from scoring.errors import EventFormatError
 from scoring.events import Event, EventCodec
+from scoring.explain import Note
 from scoring.variants import Variants
 
 StateT = TypeVar("StateT")
@@ -37,22 +38,33 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """How a finished match ended, in the shape the league statistics read."""
+    """How a finished match ended, in the shape the league statistics read.
+
+    ``how_note`` is ``how`` as a translatable line (code, template, params); when given, ``how`` is
+    its English text and the JSON carries its ``template`` and ``params`` beside ``how``.
+    """
 
     winners: tuple[int, ...]
     places: tuple[int, ...]
     scores: tuple[int, ...]
     lower_is_better: bool
     how: str = ""
+    how_note: Note | None = None
 
     def as_json(self) -> JSON:
-        return {
+        data: JSON = {
             "winners": list(self.winners),
             "places": list(self.places),
             "scores": list(self.scores),
             "lower_is_better": self.lower_is_better,
-            "how": self.how,
+            "how": self.how_note.text if self.how_note is not None else self.how,
         }
+        if self.how_note is not None:
+            data["template"] = self.how_note.template
+            data["params"] = dict(self.how_note.params)
+            if self.how_note.plural is not None:
+                data["plural"] = self.how_note.plural
+        return data
 
 
 def places_from_scores(scores: Sequence[int], *, lower_is_better: bool) -> tuple[int, ...]:
@@ -88,11 +100,12 @@ class Game(ABC, Generic[StateT, VariantsT]):
         if not self.min_players <= count <= self.max_players:
             raise EventFormatError(
                 "wrong_player_count",
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {count}.",
+                "%(game)s is played by %(minimum)s to %(maximum)s players, not %(count)s.",
                 fields={"players": f"{self.min_players}–{self.max_players} players"},
                 minimum=self.min_players,
                 maximum=self.max_players,
                 count=count,
+                game=self.title,
             )
 
     def start(self, variants: Mapping[str, Any] | Variants | None, players: Sequence[str]) -> StateT:

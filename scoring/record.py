@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring.errors import EventFormatError, RecordError, RulesError, ScoringError
+from scoring.explain import N_
 from scoring.protocol import Game
 from scoring.registry import get_game
 
@@ -86,9 +87,9 @@ class ReplayError(ScoringError):
         return isinstance(self.error, RulesError)
 
 
-def _require(condition: bool, message: str, **fields: str) -> None:
+def _require(condition: bool, template: str, fields: dict[str, str] | None = None, **params: Any) -> None:
     if not condition:
-        raise RecordError("invalid_record", message, fields=fields)
+        raise RecordError("invalid_record", template, fields=fields, **params)
 
 
 def load(source: str | bytes | Mapping[str, Any]) -> MatchRecord:
@@ -97,38 +98,59 @@ def load(source: str | bytes | Mapping[str, Any]) -> MatchRecord:
         try:
             data = json.loads(source)
         except ValueError as exc:
-            raise RecordError("malformed_json", f"The record is not valid JSON: {exc}.") from None
+            raise RecordError("malformed_json", "The record is not valid JSON: %(error)s.", error=str(exc)) from None
     else:
         data = source
-    _require(isinstance(data, Mapping), "A record must be a JSON object.")
-    _require(data.get("format") == FORMAT, f"A record's format must be {FORMAT!r}.", format="wrong format")
+    _require(isinstance(data, Mapping), N_("A record must be a JSON object."))
+    _require(
+        data.get("format") == FORMAT,
+        N_("A record's format must be '%(format)s'."),
+        {"format": "wrong format"},
+        format=FORMAT,
+    )
     game = data.get("game")
-    _require(isinstance(game, str), "A record names its game.", game="required")
+    _require(isinstance(game, str), N_("A record names its game."), {"game": "required"})
     get_game(str(game))
     variants = data.get("variants", {})
-    _require(isinstance(variants, Mapping), "A record's variants must be an object.", variants="must be an object")
+    _require(
+        isinstance(variants, Mapping), N_("A record's variants must be an object."), {"variants": "must be an object"}
+    )
     players = data.get("players")
     _require(
         isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players),
-        "A record's players must be a list of names.",
-        players="must be a list of names",
+        N_("A record's players must be a list of names."),
+        {"players": "must be a list of names"},
     )
     raw_events = data.get("events", [])
-    _require(isinstance(raw_events, list), "A record's events must be a list.", events="must be a list")
+    _require(isinstance(raw_events, list), N_("A record's events must be a list."), {"events": "must be a list"})
     events = tuple(_load_event(i, raw) for i, raw in enumerate(raw_events, start=1))
     return MatchRecord(str(game), dict(variants), tuple(players), events)
 
 
 def _load_event(expected_seq: int, raw: Any) -> RecordedEvent:
-    _require(isinstance(raw, Mapping), f"Event {expected_seq} must be an object.", events="events must be objects")
+    _require(
+        isinstance(raw, Mapping),
+        N_("Event %(number)s must be an object."),
+        {"events": "events must be objects"},
+        number=expected_seq,
+    )
     seq = raw.get("seq", expected_seq)
-    _require(seq == expected_seq, f"Events must be numbered 1, 2, 3 … without gaps; found {seq} at {expected_seq}.")
-    _require(isinstance(raw.get("type"), str), f"Event {seq} needs a type.", events="type required")
+    _require(
+        seq == expected_seq,
+        N_("Events must be numbered 1, 2, 3 … without gaps; found %(found)s at %(number)s."),
+        found=str(seq),
+        number=expected_seq,
+    )
+    _require(
+        isinstance(raw.get("type"), str), N_("Event %(number)s needs a type."), {"events": "type required"}, number=seq
+    )
     payload = raw.get("payload", {})
-    _require(isinstance(payload, Mapping), f"Event {seq}'s payload must be an object.")
+    _require(isinstance(payload, Mapping), N_("Event %(number)s's payload must be an object."), number=seq)
     optional = {k: raw.get(k) for k in ("client_event_id", "recorded_by", "recorded_at")}
     for key, value in optional.items():
-        _require(value is None or isinstance(value, str), f"Event {seq}'s {key} must be text.")
+        _require(
+            value is None or isinstance(value, str), N_("Event %(number)s's %(key)s must be text."), number=seq, key=key
+        )
     return RecordedEvent(seq, raw["type"], dict(payload), **optional)
 
 
@@ -165,17 +187,23 @@ def check_correction(event: RecordedEvent, current: Mapping[int, RecordedEvent |
     target = event.payload.get("seq")
     if isinstance(target, bool) or not isinstance(target, int):
         raise EventFormatError(
-            "invalid_field", f"A {event.type} names the seq of the event it corrects.", fields={"seq": "required"}
+            "invalid_field",
+            "A void names the seq of the event it voids."
+            if event.type == "void"
+            else "An amend names the seq of the event it corrects.",
+            fields={"seq": "required"},
         )
     if target not in current:
         raise RulesError(
             "no_such_event",
-            f"There is no event {target} to {event.type} (corrections name an earlier game event).",
+            "There is no event %(target)s to void (corrections name an earlier game event)."
+            if event.type == "void"
+            else "There is no event %(target)s to amend (corrections name an earlier game event).",
             rule="DESIGN.md §2",
             target=target,
         )
     if current[target] is None:
-        raise RulesError("already_voided", f"Event {target} is already voided.", rule="DESIGN.md §2", target=target)
+        raise RulesError("already_voided", "Event %(target)s is already voided.", rule="DESIGN.md §2", target=target)
     if event.type == "amend":
         if not isinstance(event.payload.get("type"), str):
             raise EventFormatError(
@@ -190,12 +218,18 @@ def check_correction(event: RecordedEvent, current: Mapping[int, RecordedEvent |
             )
     extra = set(event.payload) - ({"seq", "reason"} if event.type == "void" else {"seq", "reason", "type", "payload"})
     if extra:
-        raise EventFormatError("unknown_field", f"A {event.type} has no field {sorted(extra)[0]!r}.")
+        raise EventFormatError(
+            "unknown_field",
+            "%(event_type)s has no field '%(field)s'.",
+            event_type=event.type,
+            field=sorted(extra)[0],
+        )
     return target
 
 
-def _field_error(event: RecordedEvent, name: str, what: str) -> EventFormatError:
-    return EventFormatError("invalid_field", f"A {event.type}'s {name} must be {what}.", fields={name: what})
+def _field_error(event: RecordedEvent, name: str, template: str, what: str, **params: Any) -> EventFormatError:
+    """``template`` says what field ``name`` of ``event`` must be; ``what`` says it in ``fields``."""
+    return EventFormatError("invalid_field", template, fields={name: what}, event_type=event.type, field=name, **params)
 
 
 def _is_int(value: Any) -> bool:
@@ -209,31 +243,61 @@ def check_annotation(event: RecordedEvent, claims: set[int] | frozenset[int] = f
     """
     p = event.payload
     if not _is_int(p.get("seat")) or p["seat"] < 0:
-        raise _field_error(event, "seat", "a seat number")
+        raise _field_error(event, "seat", N_("%(event_type)s: %(field)s must be a seat number."), "a seat number")
     if event.type == "claim_accept":
         allowed = {"seq", "seat", "settled"}
         if not _is_int(p.get("seq")) or p["seq"] not in claims:
             raise RulesError(
-                "no_such_claim", f"There is no claim at event {p.get('seq')} to accept.", rule="DESIGN.md §2"
+                "no_such_claim",
+                "There is no claim at event %(target)s to accept.",
+                rule="DESIGN.md §2",
+                target=str(p.get("seq")),
             )
         if "settled" in p and not isinstance(p["settled"], bool):
-            raise _field_error(event, "settled", "true or false")
+            raise _field_error(
+                event, "settled", N_("%(event_type)s: %(field)s must be true or false."), "true or false"
+            )
     else:
         allowed = {"at_seq", "seat", "kind", "tricks", "laid_down", "verdict"}
         if not _is_int(p.get("at_seq")) or not 0 <= p["at_seq"] < event.seq:
-            raise _field_error(event, "at_seq", "the seq of an earlier event")
+            raise _field_error(
+                event,
+                "at_seq",
+                N_("%(event_type)s: %(field)s must be the seq of an earlier event."),
+                "the seq of an earlier event",
+            )
         if p.get("kind") not in CLAIM_KINDS:
-            raise _field_error(event, "kind", f"one of {', '.join(CLAIM_KINDS)}")
+            raise _field_error(
+                event,
+                "kind",
+                N_("%(event_type)s: %(field)s must be one of %(allowed)s."),
+                f"one of {', '.join(CLAIM_KINDS)}",
+                allowed=", ".join(CLAIM_KINDS),
+            )
         if "tricks" in p and (not _is_int(p["tricks"]) or p["tricks"] < 0):
-            raise _field_error(event, "tricks", "a number of tricks")
+            raise _field_error(
+                event, "tricks", N_("%(event_type)s: %(field)s must be a number of tricks."), "a number of tricks"
+            )
         laid = p.get("laid_down", [])
         if not isinstance(laid, list) or not all(isinstance(c, str) for c in laid):
-            raise _field_error(event, "laid_down", "a list of cards")
+            raise _field_error(
+                event, "laid_down", N_("%(event_type)s: %(field)s must be a list of cards."), "a list of cards"
+            )
         if not isinstance(p.get("verdict"), Mapping) or not isinstance(p["verdict"].get("status"), str):
-            raise _field_error(event, "verdict", "the claim checker's verdict")
+            raise _field_error(
+                event,
+                "verdict",
+                N_("%(event_type)s: %(field)s must be the claim checker's verdict."),
+                "the claim checker's verdict",
+            )
     extra = set(p) - allowed
     if extra:
-        raise EventFormatError("unknown_field", f"A {event.type} has no field {sorted(extra)[0]!r}.")
+        raise EventFormatError(
+            "unknown_field",
+            "%(event_type)s has no field '%(field)s'.",
+            event_type=event.type,
+            field=sorted(extra)[0],
+        )
 
 
 def replay_events(game: Game[Any, Any], state: Any, events: Iterable[RecordedEvent]) -> Any:

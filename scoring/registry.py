@@ -27,9 +27,10 @@ def get_game(name: str) -> Game[Any, Any]:
     if module_name is None:
         raise EventFormatError(
             "unknown_game",
-            f"{name!r} is not a game Companion knows; choose one of: {', '.join(sorted(GAME_MODULES))}.",
+            "'%(game)s' is not a game Companion knows; choose one of: %(choices)s.",
             fields={"game": "unknown game"},
             game=name,
+            choices=", ".join(sorted(GAME_MODULES)),
         )
     game: Game[Any, Any] = importlib.import_module(module_name).GAME
     return game

@@ -92,9 +92,10 @@ class Variants:
         if unknown:
             raise VariantError(
                 "unknown_variant",
-                f"Unknown house rule {unknown[0]!r} for this game.",
+                "Unknown house rule '%(key)s' for this game.",
                 fields=dict.fromkeys(unknown, "unknown house rule"),
                 keys=unknown,
+                key=unknown[0],
             )
         values: dict[str, Any] = {}
         for f in cls._fields():
@@ -148,13 +149,13 @@ def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
     if value is None:
         if _is_optional(tp):
             return None
-        raise VariantError("invalid_variant", f"{name} may not be empty.", fields={name: "required"}, key=name)
+        raise VariantError("invalid_variant", "%(key)s may not be empty.", fields={name: "required"}, key=name)
     if _is_optional(tp):
         tp = next(a for a in typing.get_args(tp) if a is not type(None))
     origin = typing.get_origin(tp)
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
-            raise VariantError("invalid_variant", f"{name} must be a list.", fields={name: "must be a list"}, key=name)
+            raise VariantError("invalid_variant", "%(key)s must be a list.", fields={name: "must be a list"}, key=name)
         item_tp = typing.get_args(tp)[0]
         items = tuple(_check_scalar(name, item_tp, item) for item in value)
         allowed = meta.get("item_choices")
@@ -163,9 +164,11 @@ def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
                 if item not in allowed:
                     raise VariantError(
                         "invalid_variant",
-                        f"{item!r} is not allowed in {name}; choose from: {', '.join(map(str, allowed))}.",
+                        "%(value)s is not allowed in %(key)s; choose from: %(choices)s.",
                         fields={name: "value not allowed"},
                         key=name,
+                        value=repr(item),
+                        choices=", ".join(map(str, allowed)),
                     )
         value = items
     else:
@@ -174,24 +177,38 @@ def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
     if choices is not None and value not in choices:
         raise VariantError(
             "invalid_variant",
-            f"{value!r} is not allowed for {name}; choose one of: {', '.join(map(str, choices))}.",
+            "%(value)s is not allowed for %(key)s; choose one of: %(choices)s.",
             fields={name: "value not allowed"},
             key=name,
             allowed=list(choices),
+            value=repr(value),
+            choices=", ".join(map(str, choices)),
         )
     if isinstance(value, int) and not isinstance(value, bool):
         low, high, step = meta.get("minimum"), meta.get("maximum"), meta.get("multiple_of")
         if low is not None and value < low:
             raise VariantError(
-                "invalid_variant", f"{name} must be at least {low}.", fields={name: "too small"}, key=name
+                "invalid_variant",
+                "%(key)s must be at least %(minimum)s.",
+                fields={name: "too small"},
+                key=name,
+                minimum=low,
             )
         if high is not None and value > high:
             raise VariantError(
-                "invalid_variant", f"{name} must be at most {high}.", fields={name: "too large"}, key=name
+                "invalid_variant",
+                "%(key)s must be at most %(maximum)s.",
+                fields={name: "too large"},
+                key=name,
+                maximum=high,
             )
         if step and value % step:
             raise VariantError(
-                "invalid_variant", f"{name} must be a multiple of {step}.", fields={name: "wrong step"}, key=name
+                "invalid_variant",
+                "%(key)s must be a multiple of %(step)s.",
+                fields={name: "wrong step"},
+                key=name,
+                step=step,
             )
     return value
 
@@ -209,8 +226,10 @@ def _check_scalar(name: str, tp: Any, value: Any) -> Any:
         kind = _type_name(tp)
         raise VariantError(
             "invalid_variant_type",
-            f"{name} must be of type {kind}, not {type(value).__name__}.",
+            "%(key)s must be of type %(type)s, not %(given)s.",
             fields={name: f"must be {kind}"},
             key=name,
+            type=kind,
+            given=type(value).__name__,
         )
     return value

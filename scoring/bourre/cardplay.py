@@ -12,7 +12,7 @@ import dataclasses
 from scoring.bourre import result_entry
 from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
-from scoring.bourre.proofs import describe, proven_reneges
+from scoring.bourre.proofs import ILLEGAL_PLAY, PROOF_BY_NAME, proven_reneges, table_error, table_note
 from scoring.bourre.session import close_deal, open_deal, with_penalties
 from scoring.bourre.state import CardDeal, Finding, Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
@@ -34,7 +34,15 @@ def start_deal(state: Session, event: Deal) -> Session:
     stock = 52 - v.hand_size * len(seated) - (0 if v.up_card_owned else 1)
     trump = event.up_card.suit
     assert trump is not None
-    notes += (Note("trump", f"Up-card {event.up_card.pretty}: {trump.symbol} are trumps (§2.6).", dealer),)
+    notes += (
+        Note(
+            "trump",
+            "Up-card %(card)s: %(suit)s are trumps (§2.6).",
+            dealer,
+            card=event.up_card.pretty,
+            suit=trump.symbol,
+        ),
+    )
     deal = CardDeal(
         number=state.deal_number,
         dealer=dealer,
@@ -61,8 +69,9 @@ def _check_hands(
     if len(event.hands) != state.seats:
         raise RulesError(
             "hands_per_seat",
-            f"Give one hand per player ({state.seats}); an empty list means unknown.",
+            "Give one hand per player (%(seats)s); an empty list means unknown.",
             rule=RULE_DEAL,
+            seats=state.seats,
         )
     seen: set[Card] = set()
     out: list[frozenset[Card] | None] = []
@@ -72,21 +81,37 @@ def _check_hands(
             out.append(None)
             continue
         if seat not in seated:
-            raise RulesError("not_seated", f"{state.players[seat]} is not seated and has no hand.", rule=RULE_DEAL)
+            raise RulesError(
+                "not_seated",
+                "%(name)s is not seated and has no hand.",
+                rule=RULE_DEAL,
+                name=state.players[seat],
+                seat=seat,
+            )
         size = state.variants.hand_size
         if len(cards) != size or len(set(cards)) != size:
-            raise RulesError("wrong_hand_size", f"A hand is {size} different cards (§2.6).", rule=RULE_DEAL, seat=seat)
+            raise RulesError(
+                "wrong_hand_size", "A hand is %(size)s different cards (§2.6).", rule=RULE_DEAL, seat=seat, size=size
+            )
         for card in cards:
             if card in seen or card.is_joker:
-                raise RulesError("duplicate_card", f"{card.pretty} is dealt twice.", rule=RULE_DEAL, card=str(card))
+                raise RulesError(
+                    "duplicate_card",
+                    "%(card_pretty)s is dealt twice.",
+                    rule=RULE_DEAL,
+                    card=str(card),
+                    card_pretty=card.pretty,
+                )
             seen.add(card)
         has_up = event.up_card in cards
         if owned and has_up != (seat == dealer):
             raise RulesError(
                 "up_card_belongs_to_dealer",
-                f"The up-card {event.up_card.pretty} is one of the dealer's five cards (§2.6).",
+                "The up-card %(card_pretty)s is one of the dealer's five cards (§2.6).",
                 rule=RULE_DEAL,
                 seat=seat,
+                card=str(event.up_card),
+                card_pretty=event.up_card.pretty,
             )
         if not owned and has_up:
             raise RulesError("up_card_in_hand", "Under this trump source nobody holds the up-card.", rule=RULE_DEAL)
@@ -111,18 +136,29 @@ def play_card(state: Session, event: PlayCard) -> Session:
         code = why_illegal(card, hand, current.cards, deal.trump, play_rules(v), view)
         if code is not None and code.startswith("cinch") and not v.cinch_breach_is_renege:
             # §7 cinch_breach_is_renege = false: the breach is noted, the card stands, no penalty.
-            extra = (Note("cinch_breach", f"{state.players[seat]} {describe(code)} (not a renege here).", seat),)
+            extra = (
+                Note(
+                    "cinch_breach",
+                    "%(name)s broke the cinch: must lead the highest trump (not a renege here)."
+                    if code == "cinch_must_lead_trump"
+                    else "%(name)s broke the cinch: must play the highest trump (not a renege here).",
+                    seat,
+                    name=state.players[seat],
+                ),
+            )
             code = None
         if code is not None:
             allowed = legal(hand, current.cards, deal.trump, play_rules(v), view)
-            raise RulesError(
+            raise table_error(
                 code,
-                f"{state.players[seat]} {describe(code)} with {card.pretty}; legal: "
-                f"{' '.join(c.pretty for c in allowed)} ({'§3.6' if code.startswith('cinch') else '§3.4'}).",
+                ILLEGAL_PLAY[code],
                 rule="bourre.md §3.6" if code.startswith("cinch") else "bourre.md §3.4",
                 seat=seat,
                 card=str(card),
                 legal=[str(c) for c in allowed],
+                name=state.players[seat],
+                card_pretty=card.pretty,
+                legal_cards=" ".join(c.pretty for c in allowed),
             )
         hand = hand - {card}
     hands = tuple(hand if s == seat else h for s, h in enumerate(deal.hands))
@@ -131,28 +167,53 @@ def play_card(state: Session, event: PlayCard) -> Session:
     notes = new_deal.notes + extra
     for finding in proven_reneges(new_deal, v, deal.number):
         if (finding.seat, finding.trick, finding.code) not in before:
-            notes += (Note("renege_proven", f"{state.players[finding.seat]}: {finding.text}", finding.seat),)
+            notes += (
+                table_note(
+                    "renege_proven",
+                    PROOF_BY_NAME[finding.code],
+                    finding.seat,
+                    name=state.players[finding.seat],
+                    **finding.text.params,
+                ),
+            )
     return dataclasses.replace(state, deal=dataclasses.replace(new_deal, notes=notes))
 
 
 def _check_card_possible(state: Session, deal: CardDeal, seat: int, card: Card) -> None:
     if card not in STANDARD_DECK:
-        raise RulesError("not_in_pack", f"{card.pretty} is not in a 52-card pack.", rule="bourre.md §2.2")
+        raise RulesError(
+            "not_in_pack",
+            "%(card_pretty)s is not in a 52-card pack.",
+            rule="bourre.md §2.2",
+            card=str(card),
+            card_pretty=card.pretty,
+        )
     if any(c == card for _, c in deal.plays):
         raise RulesError(
-            "card_already_played", f"{card.pretty} has already been played this deal.", rule=RULE_PLAY, card=str(card)
+            "card_already_played",
+            "%(card_pretty)s has already been played this deal.",
+            rule=RULE_PLAY,
+            card=str(card),
+            card_pretty=card.pretty,
         )
     hand = deal.hands[seat]
     if hand is not None and card not in hand:
         raise RulesError(
-            "card_not_in_hand", f"{card.pretty} is not in {state.players[seat]}'s hand.", rule=RULE_PLAY, card=str(card)
+            "card_not_in_hand",
+            "%(card_pretty)s is not in %(name)s's hand.",
+            rule=RULE_PLAY,
+            card=str(card),
+            card_pretty=card.pretty,
+            name=state.players[seat],
         )
     if card in deal.discards[seat]:
         raise RulesError(
             "card_discarded",
-            f"{state.players[seat]} discarded {card.pretty} in the draw and cannot hold it (§3.2, §8).",
+            "%(name)s discarded %(card_pretty)s in the draw and cannot hold it (§3.2, §8).",
             rule="bourre.md §8",
             card=str(card),
+            card_pretty=card.pretty,
+            name=state.players[seat],
         )
     elsewhere = any(h is not None and card in h for s, h in enumerate(deal.hands) if s != seat)
     up_with_dealer = not deal.up_out and seat != deal.dealer and card == deal.up_card
@@ -161,9 +222,10 @@ def _check_card_possible(state: Session, deal: CardDeal, seat: int, card: Card) 
     if elsewhere or up_with_dealer or not_owned:
         raise RulesError(
             "card_in_other_hand",
-            f"{card.pretty} is known to be in another hand (or is the ownerless up-card) (§8).",
+            "%(card_pretty)s is known to be in another hand (or is the ownerless up-card) (§8).",
             rule="bourre.md §8",
             card=str(card),
+            card_pretty=card.pretty,
         )
 
 
@@ -181,22 +243,28 @@ def recall(state: Session, event: Recall) -> Session:
     if seat != event.seat:
         raise RulesError(
             "recall_window_closed",
-            f"Another card has been played since {state.players[event.seat]}'s: the renege stands (§5.2).",
+            "Another card has been played since %(name)s's: the renege stands (§5.2).",
             rule="bourre.md §5.2",
             seat=event.seat,
+            name=state.players[event.seat],
         )
     if deal.hands[seat] is not None:
         raise RulesError(
             "recall_of_legal_card",
-            f"{card.pretty} was checked legal against the known hand; a played card is not taken back (§5.2).",
+            "%(card_pretty)s was checked legal against the known hand; a played card is not taken back (§5.2).",
             rule="bourre.md §5.2",
+            card=str(card),
+            card_pretty=card.pretty,
         )
     trick = tricks(dataclasses.replace(deal, plays=deal.plays[:-1]))[-1].number
     note = Note(
         "renege_recalled",
-        f"{state.players[seat]} takes back {card.pretty} (trick {trick}): a renege corrected in time; cannot win the "
+        "%(name)s takes back %(card)s (trick %(trick)s): a renege corrected in time; cannot win the "
         "pot and loses the next turn to deal (§5.2).",
         seat,
+        name=state.players[seat],
+        card=card.pretty,
+        trick=trick,
     )
     deal = dataclasses.replace(
         deal,
@@ -225,11 +293,17 @@ def allege(state: Session, event: Renege) -> Session:
             rule="bourre.md §5.1",
             seat=event.seat,
         )
-    word = "recalled in time" if event.recalled else "stood"
-    note = Note(
-        "renege_alleged", f"The table records a renege by {state.players[event.seat]} that {word} (§5.3).", event.seat
+    alleged = Note(
+        "renege_alleged",
+        "The table records a renege by %(name)s that recalled in time (§5.3)."
+        if event.recalled
+        else "The table records a renege by %(name)s that stood (§5.3).",
+        event.seat,
+        name=state.players[event.seat],
     )
-    deal = dataclasses.replace(deal, alleged=(*deal.alleged, (event.seat, event.recalled)), notes=(*deal.notes, note))
+    deal = dataclasses.replace(
+        deal, alleged=(*deal.alleged, (event.seat, event.recalled)), notes=(*deal.notes, alleged)
+    )
     return dataclasses.replace(state, deal=deal)
 
 
@@ -247,7 +321,13 @@ def deal_findings(state: Session) -> list[Finding]:
                 deal.number,
                 seat,
                 "renege_recalled",
-                f"trick {trick}: {card.pretty} taken back in time (§5.2).",
+                Note(
+                    "renege_recalled",
+                    "trick %(trick)s: %(card)s taken back in time (§5.2).",
+                    seat,
+                    trick=trick,
+                    card=card.pretty,
+                ),
                 trick=trick,
                 card=card,
                 recalled=True,
@@ -260,7 +340,7 @@ def deal_findings(state: Session) -> list[Finding]:
                 deal.number,
                 seat,
                 "renege_alleged",
-                "renege entered by the table (§5.3).",
+                Note("renege_alleged", "renege entered by the table (§5.3).", seat),
                 recalled=recalled,
                 source="table",
             )

@@ -33,14 +33,25 @@ def declare(state: Session, event: Declare) -> Session:
     ledger, pot = state.ledger, state.pot
     second = deal.second_antes
     if event.play:
-        notes += (Note("plays", f"{name} plays.", seat),)
+        notes += (Note("plays", "%(name)s plays.", seat, name=name),)
         _check_may_stay(state, deal, seat)
         if v.stay_cost:
             ledger, pot, second = pay(ledger, seat, v.stay_cost), pot + v.stay_cost, (*second, seat)
-            what = "the second ante" if v.second_ante else "a chip to stay"
-            notes += (Note("second_ante", f"{name} adds {what}: {v.stay_cost} (§7).", seat),)
+            notes += (
+                Note(
+                    "second_ante",
+                    "%(name)s adds the second ante: %(chips)s (§7)."
+                    if v.second_ante
+                    else "%(name)s adds a chip to stay: %(chips)s (§7).",
+                    seat,
+                    name=name,
+                    chips=v.stay_cost,
+                ),
+            )
     else:
-        notes += (Note("passes", f"{name} passes: out of this deal, the ante stays in the pot (§3.1.3).", seat),)
+        notes += (
+            Note("passes", "%(name)s passes: out of this deal, the ante stays in the pot (§3.1.3).", seat, name=name),
+        )
         pool += deal.hand  # the folded hand can be recycled (§3.2)
         up_out = up_out or seat == deal.dealer
     # A folded hand goes to the discard pool and may be dealt again (§3.2): it is no longer anyone's.
@@ -66,9 +77,10 @@ def _check_may_stay(state: Session, deal: CardDeal, seat: int) -> None:
     if not any(c.suit in (deal.trump, Suit.CLUBS) for c in hand):
         raise RulesError(
             "cannot_stay",
-            f"{state.players[seat]} holds neither a trump nor a club and may not stay (§7 four-card Bourré).",
+            "%(name)s holds neither a trump nor a club and may not stay (§7 four-card Bourré).",
             rule="bourre.md §7",
             seat=seat,
+            name=state.players[seat],
         )
 
 
@@ -80,10 +92,14 @@ def _second_chance(state: Session, deal: CardDeal, event: Declare) -> Session:
     hands = deal.hands
     if event.play:
         ledger, pot, second = pay(ledger, seat, v.stay_cost), pot + v.stay_cost, (*second, seat)
-        note = Note("stays", f"{name} stays after the draw and adds {v.stay_cost} (§7).", seat)
+        note = Note(
+            "stays", "%(name)s stays after the draw and adds %(chips)s (§7).", seat, name=name, chips=v.stay_cost
+        )
     else:
         hands = tuple(None if s == seat else h for s, h in enumerate(hands))
-        note = Note("folds", f"{name} folds after the draw: out of this deal, stakes stay in the pot (§7).", seat)
+        note = Note(
+            "folds", "%(name)s folds after the draw: out of this deal, stakes stay in the pot (§7).", seat, name=name
+        )
     deal = dataclasses.replace(
         deal,
         second_round=(*deal.second_round, (seat, event.play)),
@@ -123,13 +139,18 @@ def draw(state: Session, event: Draw) -> Session:
     if not 0 <= event.count <= cap:
         raise RulesError(
             "too_many_discards",
-            f"A player exchanges 0 to {cap} cards, not {event.count} (§3.1.2, §7).",
+            "A player exchanges 0 to %(maximum)s cards, not %(count)s (§3.1.2, §7).",
             rule=RULE_DECIDE,
             maximum=cap,
             count=event.count,
         )
     if len(event.discarded) > event.count or len(event.received) > event.count:
-        raise RulesError("draw_cards_count", f"At most {event.count} cards are discarded and received.", rule=RULE_DRAW)
+        raise RulesError(
+            "draw_cards_count",
+            "At most %(count)s cards are discarded and received.",
+            rule=RULE_DRAW,
+            count=event.count,
+        )
     hand = deal.hands[seat]
     _check_draw_cards(state, deal, event, hand)
     take = _check_take(state, deal, event)
@@ -144,9 +165,12 @@ def draw(state: Session, event: Draw) -> Session:
         notes += (
             Note(
                 "stock_recycled",
-                f"Stock ran out: {from_stock} from the stock, then {pool} discarded/folded cards of players who "
-                f"already acted are shuffled and {rest} dealt from them (§3.2).",
+                "Stock ran out: %(from_stock)s from the stock, then %(pool)s discarded/folded cards of players who "
+                "already acted are shuffled and %(rest)s dealt from them (§3.2).",
                 seat,
+                from_stock=from_stock,
+                pool=pool,
+                rest=rest,
             ),
         )
         stock, pool = pool - rest, 0
@@ -160,8 +184,17 @@ def draw(state: Session, event: Draw) -> Session:
     up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == deal.hand))
     if take:
         up_out = False
-        notes += (Note("up_card_taken", f"The dealer takes the up-card {deal.up_card.pretty} (§7).", seat),)
-    notes += (Note("draw", f"{state.players[seat]} exchanges {event.count} (stock left {stock}).", seat),)
+        notes += (Note("up_card_taken", "The dealer takes the up-card %(card)s (§7).", seat, card=deal.up_card.pretty),)
+    notes += (
+        Note(
+            "draw",
+            "%(name)s exchanges %(count)s (stock left %(stock)s).",
+            seat,
+            name=state.players[seat],
+            count=event.count,
+            stock=stock,
+        ),
+    )
     record = DrawRecord(seat, event.count, event.discarded, event.received, from_stock, rest)
     deal = dataclasses.replace(
         deal,
@@ -194,24 +227,47 @@ def _check_take(state: Session, deal: CardDeal, event: Draw) -> int:
 def _check_draw_cards(state: Session, deal: CardDeal, event: Draw, hand: frozenset[Card] | None) -> None:
     for card in event.discarded:
         if hand is not None and card not in hand:
-            raise RulesError("card_not_in_hand", f"{card.pretty} is not in this hand.", rule=RULE_DRAW, card=str(card))
+            raise RulesError(
+                "card_not_in_hand",
+                "%(card_pretty)s is not in this hand.",
+                rule=RULE_DRAW,
+                card=str(card),
+                card_pretty=card.pretty,
+            )
         if hand is None and card == deal.up_card and event.seat != deal.dealer and not deal.up_out:
             raise RulesError("card_in_other_hand", "The up-card is the dealer's.", rule=RULE_DEAL, card=str(card))
     ownerless = not state.variants.up_card_owned and deal.up_out
     for card in event.received:
         if card.is_joker or card in event.discarded:
-            raise RulesError("impossible_card", f"{card.pretty} cannot be received here.", rule=RULE_DRAW)
+            raise RulesError(
+                "impossible_card",
+                "%(card_pretty)s cannot be received here.",
+                rule=RULE_DRAW,
+                card=str(card),
+                card_pretty=card.pretty,
+            )
         if card == deal.up_card and (ownerless or not deal.up_out):
             raise RulesError(
                 "card_in_other_hand",
-                f"{card.pretty} is the up-card: the dealer's, or face up on the table (§2.6, §7).",
+                "%(card_pretty)s is the up-card: the dealer's, or face up on the table (§2.6, §7).",
                 rule=RULE_DEAL,
                 card=str(card),
+                card_pretty=card.pretty,
             )
         for other, held in enumerate(deal.hands):
             if held is not None and card in held and other != event.seat:
                 raise RulesError(
-                    "card_in_other_hand", f"{card.pretty} is in another player's hand.", rule=RULE_DRAW, card=str(card)
+                    "card_in_other_hand",
+                    "%(card_pretty)s is in another player's hand.",
+                    rule=RULE_DRAW,
+                    card=str(card),
+                    card_pretty=card.pretty,
                 )
         if hand is not None and card in hand - set(event.discarded):
-            raise RulesError("duplicate_card", f"{card.pretty} is already in this hand.", rule=RULE_DRAW)
+            raise RulesError(
+                "duplicate_card",
+                "%(card_pretty)s is already in this hand.",
+                rule=RULE_DRAW,
+                card=str(card),
+                card_pretty=card.pretty,
+            )

@@ -47,8 +47,11 @@ class BourreGame(Game[Session, BourreVariants]):
         if not low <= len(players) <= high:
             raise RulesError(
                 "wrong_player_count",
-                f"This table plays with {low}–{high} players, not {len(players)} (§2.1).",
+                "This table plays with %(low)s–%(high)s players, not %(count)s (§2.1).",
                 rule="bourre.md §2.1",
+                low=low,
+                high=high,
+                count=len(players),
             )
         n = len(players)
         return Session(
@@ -150,7 +153,7 @@ def _dispatch(state: Session, event: Event) -> Session:
         return session.join(state, event.seat)
     if isinstance(event, EndSession):
         return session.end_session(state)
-    raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="bourre.md §3")
+    raise RulesError("unexpected_event", "%(event)s cannot be recorded now.", rule="bourre.md §3", event=event.TYPE)
 
 
 def _phase(state: Session, step: tuple[str, int] | None) -> str:

@@ -20,20 +20,60 @@ from scoring.bourre.state import CardDeal, Finding
 from scoring.bourre.tricks_view import play_contexts, play_rules
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit, card_of
+from scoring.errors import RulesError
+from scoring.explain import N_, Note, ParamValue
 
-_TEXT = {
-    "must_follow_suit": "failed to follow suit",
-    "must_trump": "failed to trump",
-    "must_head_trick": "failed to head the trick",
-    "must_overtrump": "failed to overtrump",
-    "must_lead_trump": "failed to lead a trump",
-    "cinch_must_lead_trump": "broke the cinch: must lead the highest trump",
-    "cinch_must_play_highest_trump": "broke the cinch: must play the highest trump",
+#: What each renege code says a play did (§3.4, §3.6), as a proof's text (``finding.text``), the
+#: same with the player's name (the ``renege_proven`` note) and as the error refusing a known-hand play.
+PROOF = {
+    "must_follow_suit": N_("trick %(trick)s: %(card)s failed to follow suit; proven by %(witness)s."),
+    "must_trump": N_("trick %(trick)s: %(card)s failed to trump; proven by %(witness)s."),
+    "must_head_trick": N_("trick %(trick)s: %(card)s failed to head the trick; proven by %(witness)s."),
+    "must_overtrump": N_("trick %(trick)s: %(card)s failed to overtrump; proven by %(witness)s."),
+    "must_lead_trump": N_("trick %(trick)s: %(card)s failed to lead a trump; proven by %(witness)s."),
+    "cinch_must_lead_trump": N_(
+        "trick %(trick)s: %(card)s broke the cinch: must lead the highest trump; proven by %(witness)s."
+    ),
+    "cinch_must_play_highest_trump": N_(
+        "trick %(trick)s: %(card)s broke the cinch: must play the highest trump; proven by %(witness)s."
+    ),
+}
+PROOF_BY_NAME = {
+    "must_follow_suit": N_("%(name)s: trick %(trick)s: %(card)s failed to follow suit; proven by %(witness)s."),
+    "must_trump": N_("%(name)s: trick %(trick)s: %(card)s failed to trump; proven by %(witness)s."),
+    "must_head_trick": N_("%(name)s: trick %(trick)s: %(card)s failed to head the trick; proven by %(witness)s."),
+    "must_overtrump": N_("%(name)s: trick %(trick)s: %(card)s failed to overtrump; proven by %(witness)s."),
+    "must_lead_trump": N_("%(name)s: trick %(trick)s: %(card)s failed to lead a trump; proven by %(witness)s."),
+    "cinch_must_lead_trump": N_(
+        "%(name)s: trick %(trick)s: %(card)s broke the cinch: must lead the highest trump; proven by %(witness)s."
+    ),
+    "cinch_must_play_highest_trump": N_(
+        "%(name)s: trick %(trick)s: %(card)s broke the cinch: must play the highest trump; proven by %(witness)s."
+    ),
+}
+ILLEGAL_PLAY = {
+    "must_follow_suit": N_("%(name)s failed to follow suit with %(card_pretty)s; legal: %(legal_cards)s (§3.4)."),
+    "must_trump": N_("%(name)s failed to trump with %(card_pretty)s; legal: %(legal_cards)s (§3.4)."),
+    "must_head_trick": N_("%(name)s failed to head the trick with %(card_pretty)s; legal: %(legal_cards)s (§3.4)."),
+    "must_overtrump": N_("%(name)s failed to overtrump with %(card_pretty)s; legal: %(legal_cards)s (§3.4)."),
+    "must_lead_trump": N_("%(name)s failed to lead a trump with %(card_pretty)s; legal: %(legal_cards)s (§3.4)."),
+    "cinch_must_lead_trump": N_(
+        "%(name)s broke the cinch: must lead the highest trump with %(card_pretty)s; legal: %(legal_cards)s (§3.6)."
+    ),
+    "cinch_must_play_highest_trump": N_(
+        "%(name)s broke the cinch: must play the highest trump with %(card_pretty)s; legal: %(legal_cards)s (§3.6)."
+    ),
 }
 
 
-def describe(code: str) -> str:
-    return _TEXT.get(code, code)
+def table_note(code: str, template: str, seat: int | None, **params: ParamValue) -> Note:
+    """A note whose template was picked from a table of templates (each entry marked ``N_``)."""
+    return Note(code, template, seat, plural=None, **params)
+
+
+def table_error(code: str, template: str, *, rule: str, **params: object) -> RulesError:
+    """A rules error whose template was picked from a table of templates (each entry marked ``N_``)."""
+    return RulesError(code, template, rule=rule, **params)
 
 
 def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Finding]:
@@ -63,7 +103,9 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
                             deal=number,
                             seat=seat,
                             code=code,
-                            text=f"trick {ctx.trick}: {card.pretty} {describe(code)}; proven by {witness.pretty}.",
+                            text=table_note(
+                                code, PROOF[code], seat, trick=ctx.trick, card=card.pretty, witness=witness.pretty
+                            ),
                             trick=ctx.trick,
                             card=card,
                             proven_by=witness,

@@ -31,9 +31,10 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         if seat not in played:
             raise RulesError(
                 "renege_by_non_player",
-                f"{state.players[seat]} did not play this deal and cannot have reneged (§5.1).",
+                "%(name)s did not play this deal and cannot have reneged (§5.1).",
                 rule="bourre.md §5.1",
                 seat=seat,
+                name=state.players[seat],
             )
     if (event.reneges or event.recalled) and len(played) < 2:
         raise RulesError(
@@ -57,7 +58,13 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
     state, dealer, antes, notes = open_deal(state, event.dealer, event.antes)
     ace = (event.ace_up or (event.up_card is not None and event.up_card.rank == 14)) and v.up_card_owned
     if event.ace_up and event.up_card is not None and event.up_card.rank != 14:
-        raise RulesError("up_card_not_ace", f"{event.up_card.pretty} is not an ace.", rule=RULE_ENTRY)
+        raise RulesError(
+            "up_card_not_ace",
+            "%(card_pretty)s is not an ace.",
+            rule=RULE_ENTRY,
+            card=str(event.up_card),
+            card_pretty=event.up_card.pretty,
+        )
     if ace and v.dealer_must_play_on_ace and dealer not in played:
         raise RulesError(
             "dealer_must_play_ace",
@@ -77,21 +84,27 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         second = (*played, *event.folded_after_draw, *(played if v.indiana else ()))
         for seat in second:
             state = dataclasses.replace(state, ledger=pay(state.ledger, seat, v.stay_cost), pot=state.pot + v.stay_cost)
-        notes += (Note("second_ante", f"Stakes for playing from {names(state, second)} (§7)."),)
+        notes += (Note("second_ante", "Stakes for playing from %(names)s (§7).", names=names(state, second)),)
     if lone:
         tricks = {played[0]: v.hand_size}
     for seat in event.premature:
         state = add_premature(state, seat)
     number = state.deal_number
     entered = [
-        Finding(number, s, "renege_alleged", "renege entered with the result (§4.8, §5.3).", source="table")
+        Finding(
+            number,
+            s,
+            "renege_alleged",
+            Note("renege_alleged", "renege entered with the result (§4.8, §5.3).", s),
+            source="table",
+        )
         for s in event.reneges
     ] + [
         Finding(
             number,
             s,
             "renege_recalled",
-            "recalled renege entered with the result (§5.2).",
+            Note("renege_recalled", "recalled renege entered with the result (§5.2).", s),
             recalled=True,
             source="table",
         )
@@ -120,7 +133,9 @@ def _check_played(state: Session, event: DealResult, seated: tuple[int, ...]) ->
     for seat in event.played:
         check_seat(state, seat, "played")
         if seat not in state.seated:
-            raise RulesError("not_seated", f"{state.players[seat]} is not seated.", rule=RULE_ENTRY, seat=seat)
+            raise RulesError(
+                "not_seated", "%(name)s is not seated.", rule=RULE_ENTRY, seat=seat, name=state.players[seat]
+            )
     if len(set(event.played)) != len(event.played):
         raise RulesError("duplicate_seat", "A player is listed twice in played.", rule=RULE_ENTRY)
     return tuple(s for s in seated if s in event.played)
@@ -136,26 +151,38 @@ def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) ->
     if len(event.tricks) != state.seats:
         raise RulesError(
             "tricks_per_seat",
-            f"Give tricks for each of the {state.seats} players, not {len(event.tricks)}.",
+            "Give tricks for each of the %(seats)s players, not %(count)s.",
             rule=RULE_ENTRY,
+            seats=state.seats,
+            count=len(event.tricks),
         )
     for seat, count in enumerate(event.tricks):
         if count < 0 or count > state.variants.hand_size:
-            raise RulesError("tricks_out_of_range", f"Seat {seat} cannot take {count} tricks.", rule=RULE_ENTRY)
+            raise RulesError(
+                "tricks_out_of_range",
+                "%(name)s cannot take %(count)s tricks.",
+                rule=RULE_ENTRY,
+                seat=seat,
+                name=state.players[seat],
+                count=count,
+            )
         if count and seat not in played:
             raise RulesError(
                 "passer_took_tricks",
-                f"{state.players[seat]} did not play and cannot have taken a trick (§1).",
+                "%(name)s did not play and cannot have taken a trick (§1).",
                 rule=RULE_ENTRY,
                 seat=seat,
+                name=state.players[seat],
             )
     total = state.variants.hand_size
     if played and sum(event.tricks) != total:
+        code = f"tricks_must_total_{total}"
         raise RulesError(
-            f"tricks_must_total_{total}",
-            f"{total} tricks are played in every deal; these total {sum(event.tricks)} (§3.5).",
+            code,
+            "%(tricks)s tricks are played in every deal; these total %(total)s (§3.5).",
             rule="bourre.md §3.5",
             total=sum(event.tricks),
+            tricks=total,
         )
     if not played and any(event.tricks):
         raise RulesError("passer_took_tricks", "Nobody played, so nobody took a trick.", rule=RULE_ENTRY)
@@ -190,7 +217,13 @@ def late_claim(state: Session, event: Renege) -> Session:
         record.number,
         event.seat,
         "renege_alleged",
-        f"late claim: renege in deal {record.number}; pays {amount} into the current pot (§5.3, §7).",
+        Note(
+            "renege_alleged",
+            "late claim: renege in deal %(deal)s; pays %(chips)s into the current pot (§5.3, §7).",
+            event.seat,
+            deal=record.number,
+            chips=amount,
+        ),
         source="table",
     )
     exempt = state.exempt | ({event.seat} if amount and v.exemptions_apply else set())

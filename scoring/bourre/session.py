@@ -10,7 +10,7 @@ from scoring.bourre.settlement import Outcome, settle
 from scoring.bourre.state import DealRecord, Finding, Session
 from scoring.cards import Card
 from scoring.errors import RulesError
-from scoring.explain import Note
+from scoring.explain import N_, Note, fill
 from scoring.protocol import MatchResult, places_from_scores
 
 RULE_SEATS = "bourre.md §2.3"
@@ -22,9 +22,11 @@ def check_seat(state: Session, seat: int, what: str = "seat") -> None:
     if not 0 <= seat < state.seats:
         raise RulesError(
             "no_such_seat",
-            f"{what} names seat {seat}, but this table has seats 0–{state.seats - 1}.",
+            "%(field)s names seat %(seat)s, but this table has seats 0–%(last)s.",
             rule=RULE_SEATS,
             seat=seat,
+            field=what,
+            last=state.seats - 1,
         )
 
 
@@ -49,7 +51,9 @@ def expected_dealer(state: Session) -> tuple[int | None, tuple[int, ...], tuple[
         seat = left_of(state, seat, state.seated)
         if forfeits[seat] > 0:
             forfeits[seat] -= 1
-            notes.append(Note("deal_skipped", f"{state.players[seat]} forfeits this turn to deal (§5.5).", seat))
+            notes.append(
+                Note("deal_skipped", "%(name)s forfeits this turn to deal (§5.5).", seat, name=state.players[seat])
+            )
             continue
         return seat, tuple(forfeits), tuple(notes)
 
@@ -80,25 +84,31 @@ def open_deal(
     if not low <= len(seated) <= high:
         raise RulesError(
             "wrong_player_count",
-            f"A deal needs {low}–{high} seated players, not {len(seated)}.",
+            "A deal needs %(low)s–%(high)s seated players, not %(seated)s.",
             rule="bourre.md §2.1",
             seated=len(seated),
+            low=low,
+            high=high,
         )
     expected, forfeits, notes = expected_dealer(state)
     if expected is None:
         if dealer is not None:
             check_seat(state, dealer, "dealer")
             if dealer not in state.seated:
-                raise RulesError("not_seated", f"{state.players[dealer]} is not seated.", rule=RULE_SEATS, seat=dealer)
+                raise RulesError(
+                    "not_seated", "%(name)s is not seated.", rule=RULE_SEATS, seat=dealer, name=state.players[dealer]
+                )
         actual = seated[0] if dealer is None else dealer
     else:
         if dealer is not None and dealer != expected:
             raise RulesError(
                 "wrong_dealer",
-                f"It is {state.players[expected]}'s turn to deal, not seat {dealer}'s (§2.3, §5.5).",
+                "It is %(name)s's turn to deal, not %(other)s's (§2.3, §5.5).",
                 rule=RULE_SEATS,
                 expected=expected,
                 seat=dealer,
+                name=state.players[expected],
+                other=state.players[dealer] if 0 <= dealer < state.seats else dealer,
             )
         actual = expected
     due, payers = ante_plan(state, actual)
@@ -108,7 +118,11 @@ def open_deal(
     for seat, chips in payers:
         ledger = pay(ledger, seat, chips)
     paid = sum(c for _, c in payers)
-    notes += (Note("antes", f"Antes: {paid} chips from {names(state, due) or 'nobody'} (§2.5, §4.5)."),)
+    notes += (
+        Note("antes", "Antes: %(chips)s chips from %(names)s (§2.5, §4.5).", chips=paid, names=names(state, due))
+        if due
+        else Note("antes", "Antes: %(chips)s chips from nobody (§2.5, §4.5).", chips=paid),
+    )
     state = dataclasses.replace(state, ledger=ledger, pot=state.pot + paid, forfeits=forfeits)
     return state, actual, payers, notes
 
@@ -117,21 +131,25 @@ def _check_antes(state: Session, antes: tuple[int, ...], due: tuple[int, ...]) -
     for seat in antes:
         check_seat(state, seat, "antes")
         if seat not in state.seated:
-            raise RulesError("not_seated", f"{state.players[seat]} is not seated.", rule=RULE_ANTE, seat=seat)
+            raise RulesError(
+                "not_seated", "%(name)s is not seated.", rule=RULE_ANTE, seat=seat, name=state.players[seat]
+            )
         if seat not in due:
             raise RulesError(
                 "ante_from_exempt_player",
-                f"{state.players[seat]} is exempt from this ante: they paid the pot or tied for a split pot (§4.5).",
+                "%(name)s is exempt from this ante: they paid the pot or tied for a split pot (§4.5).",
                 rule="bourre.md §4.5",
                 seat=seat,
+                name=state.players[seat],
             )
     missing = [s for s in due if s not in antes]
     if missing or len(set(antes)) != len(antes):
         raise RulesError(
             "ante_missing" if missing else "duplicate_ante",
-            f"Every seated player who is not exempt antes: {names(state, due)} (§2.5).",
+            "Every seated player who is not exempt antes: %(names)s (§2.5).",
             rule=RULE_ANTE,
             missing=missing,
+            names=names(state, due),
         )
 
 
@@ -171,13 +189,21 @@ def close_deal(
         forfeits[seat] += 1
     trick_list = tuple(tricks.get(s, 0) for s in range(state.seats)) if tricks else None
     closing: tuple[Note, ...] = (
-        Note("pot_after", f"Pot {pot} − {out.total_taken} taken + {out.total_paid} paid = {pot_after} (§4.7)."),
+        Note(
+            "pot_after",
+            "Pot %(pot)s − %(taken)s taken + %(paid)s paid = %(pot_after)s (§4.7).",
+            pot=pot,
+            taken=out.total_taken,
+            paid=out.total_paid,
+            pot_after=pot_after,
+        ),
     )
     if out.exempt_next:
         closing += (
             Note(
                 "exempt_next_ante",
-                f"Exempt from the next ante: {names(state, sorted(out.exempt_next))} (paid the pot or tied, §4.5).",
+                "Exempt from the next ante: %(names)s (paid the pot or tied, §4.5).",
+                names=names(state, sorted(out.exempt_next)),
             ),
         )
     record = DealRecord(
@@ -232,7 +258,7 @@ def leave(state: Session, seat: int) -> Session:
     """§2.3: a leaving player is no longer seated; pending deal forfeits lapse."""
     check_seat(state, seat)
     if seat not in state.seated:
-        raise RulesError("not_seated", f"{state.players[seat]} is not seated.", rule=RULE_SEATS, seat=seat)
+        raise RulesError("not_seated", "%(name)s is not seated.", rule=RULE_SEATS, seat=seat, name=state.players[seat])
     forfeits = list(state.forfeits)
     forfeits[seat] = 0
     return dataclasses.replace(state, seated=state.seated - {seat}, forfeits=tuple(forfeits))
@@ -241,7 +267,9 @@ def leave(state: Session, seat: int) -> Session:
 def join(state: Session, seat: int) -> Session:
     check_seat(state, seat)
     if seat in state.seated:
-        raise RulesError("already_seated", f"{state.players[seat]} is already seated.", rule=RULE_SEATS, seat=seat)
+        raise RulesError(
+            "already_seated", "%(name)s is already seated.", rule=RULE_SEATS, seat=seat, name=state.players[seat]
+        )
     return dataclasses.replace(state, seated=state.seated | {seat})
 
 
@@ -249,7 +277,7 @@ def end_session(state: Session) -> Session:
     scores = state.ledger
     best = max(scores)
     winners = tuple(s for s, c in enumerate(scores) if c == best)
-    how = f"Net chips at the end of the session; {state.pot} chips stay in the pot."
+    how = fill(N_("Net chips at the end of the session; %(pot)s chips stay in the pot."), {"pot": state.pot})
     result = MatchResult(winners, places_from_scores(scores, lower_is_better=False), scores, False, how)
     return dataclasses.replace(state, finished=True, result=result)
 
@@ -262,13 +290,25 @@ def with_penalties(state: Session, findings: Iterable[Finding], counted: Iterabl
     paid = {seat: chips for seat, chips, reason in record.payments if "renege" in reason}
     out = []
     for f in findings:
+        chips = paid.get(f.seat)
         if f.recalled:
-            text = "corrected in time: cannot win the pot, loses the next turn to deal (§5.2)"
+            text = Note("recalled", "corrected in time: cannot win the pot, loses the next turn to deal (§5.2)", f.seat)
         elif (f.seat, f.trick, f.code, f.source) not in counted_keys:
-            text = "not penalised: cinch_breach_is_renege is false (§7)"
+            text = Note("not_penalised", "not penalised: cinch_breach_is_renege is false (§7)", f.seat)
+        elif chips is not None:
+            text = Note(
+                "stood",
+                "stood: cannot win the pot, pays %(chips)s (§5.3)" if forfeits else "stood, pays %(chips)s (§5.3)",
+                f.seat,
+                chips=chips,
+            )
         else:
-            chips = paid.get(f.seat)
-            text = "stood: cannot win the pot" if forfeits else "stood"
-            text += f", pays {chips} (§5.3)" if chips is not None else ", no renege payment of its own (§5.3, §7)"
+            text = Note(
+                "stood",
+                "stood: cannot win the pot, no renege payment of its own (§5.3, §7)"
+                if forfeits
+                else "stood, no renege payment of its own (§5.3, §7)",
+                f.seat,
+            )
         out.append(dataclasses.replace(f, penalty=text))
     return tuple(out)

@@ -57,7 +57,7 @@ def settle(
 ) -> Outcome:
     """Settle a deal whose pot at play is ``pot`` (B). ``tricks`` maps every active seat to its
     tricks (a lone player: ``{seat: 5}`` with ``lone=True``; nobody played: ``{}``)."""
-    notes: list[Note] = [Note("pot_at_play", f"B = {pot} chips in the pot when play ended (§4).")]
+    notes: list[Note] = [Note("pot_at_play", "B = %(pot)s chips in the pot when play ended (§4).", pot=pot)]
     active = sorted(tricks)
     if not active:
         notes.append(Note("nobody_played", "Nobody played: the pot stays, nobody pays, nobody is exempt (§3.1.5)."))
@@ -76,7 +76,14 @@ def settle(
         notes.append(Note("no_exemptions", "Double ante: nobody is exempt from the next ante (§7)."))
     forfeits = sorted(set(recalled) | (set(uncorrected) if v.uncorrected_renege_forfeits_deal else set()))
     for seat in forfeits:
-        notes.append(Note("deal_forfeit", f"{names[seat]} reneged: loses their next turn to deal (§5.2, §5.5).", seat))
+        notes.append(
+            Note(
+                "deal_forfeit",
+                "%(name)s reneged: loses their next turn to deal (§5.2, §5.5).",
+                seat,
+                name=names[seat],
+            )
+        )
     return Outcome(winner, tied, taken, payments, frozenset(exempt), tuple(forfeits), tuple(notes))
 
 
@@ -92,7 +99,15 @@ def _winner(
 ) -> tuple[int | None, tuple[int, ...], tuple[tuple[int, int], ...]]:
     if lone:
         (seat,) = tricks
-        notes.append(Note("lone_player", f"{names[seat]} played alone and takes {share} (§3.1.5).", seat))
+        notes.append(
+            Note(
+                "lone_player",
+                "%(name)s played alone and takes %(chips)s (§3.1.5).",
+                seat,
+                name=names[seat],
+                chips=share,
+            )
+        )
         return seat, (), ((seat, share),)
     if v.forfeited_pot_policy == "next_best_eligible":
         eligible = [s for s in tricks if s not in forfeiting and tricks[s] > 0]
@@ -105,22 +120,49 @@ def _winner(
         if len(leaders) == 1 and leaders[0] in forfeiting:
             seat = leaders[0]
             notes.append(
-                Note("pot_forfeited", f"{names[seat]} took most tricks but reneged: the pot carries over (§5.4).", seat)
+                Note(
+                    "pot_forfeited",
+                    "%(name)s took most tricks but reneged: the pot carries over (§5.4).",
+                    seat,
+                    name=names[seat],
+                )
             )
             return None, (), ()
     if len(leaders) == 1:
         seat = leaders[0]
         notes.append(
-            Note("wins_pot", f"{names[seat]} took most tricks ({tricks[seat]}) and takes {share} (§4.1).", seat)
+            Note(
+                "wins_pot",
+                "%(name)s took most tricks (%(tricks)s) and takes %(chips)s (§4.1).",
+                seat,
+                name=names[seat],
+                tricks=tricks[seat],
+                chips=share,
+            )
         )
         return seat, (), ((seat, share),)
     who = ", ".join(names[s] for s in leaders)
     if v.split_pot_handling == "share_equally":
         each = share // len(leaders)
         takers = tuple((s, each) for s in leaders if s not in forfeiting)
-        notes.append(Note("split_shared", f"{who} tied with {tricks[leaders[0]]} tricks: each takes {each} (§4.2)."))
+        notes.append(
+            Note(
+                "split_shared",
+                "%(names)s tied with %(tricks)s tricks: each takes %(chips)s (§4.2).",
+                names=who,
+                tricks=tricks[leaders[0]],
+                chips=each,
+            )
+        )
         return None, tuple(leaders), takers
-    notes.append(Note("split_pot", f"{who} tied with {tricks[leaders[0]]} tricks: split pot, it carries over (§4.2)."))
+    notes.append(
+        Note(
+            "split_pot",
+            "%(names)s tied with %(tricks)s tricks: split pot, it carries over (§4.2).",
+            names=who,
+            tricks=tricks[leaders[0]],
+        )
+    )
     return None, tuple(leaders), ()
 
 
@@ -142,26 +184,51 @@ def _payments(
         bourre = not lone and tricks[seat] == 0
         renege = seat in uncorrected and renege_amount > 0
         if seat in uncorrected and renege_amount == 0:
-            notes.append(Note("renege_retraction_only", f"{names[seat]} reneged: no chips (§7).", seat))
+            notes.append(Note("renege_retraction_only", "%(name)s reneged: no chips (§7).", seat, name=names[seat]))
         if bourre and renege and not v.renege_and_bourre_stack:
             amount = max(bourre_amount, renege_amount)
             payments.append((seat, amount, "bourre_and_renege"))
             notes.append(
-                Note("bourre_and_renege", f"{names[seat]} reneged and took no trick: pays {amount} once (§5.3).", seat)
+                Note(
+                    "bourre_and_renege",
+                    "%(name)s reneged and took no trick: pays %(chips)s once (§5.3).",
+                    seat,
+                    name=names[seat],
+                    chips=amount,
+                )
             )
         else:
             if bourre:
                 payments.append((seat, bourre_amount, "bourre"))
-                notes.append(Note("bourre", f"{names[seat]} took no trick: bourré, pays {bourre_amount} (§4.3).", seat))
+                notes.append(
+                    Note(
+                        "bourre",
+                        "%(name)s took no trick: bourré, pays %(chips)s (§4.3).",
+                        seat,
+                        name=names[seat],
+                        chips=bourre_amount,
+                    )
+                )
             if renege:
                 payments.append((seat, renege_amount, "renege"))
                 notes.append(
-                    Note("renege_payment", f"{names[seat]}'s renege stood: pays {renege_amount} (§5.3).", seat)
+                    Note(
+                        "renege_payment",
+                        "%(name)s's renege stood: pays %(chips)s (§5.3).",
+                        seat,
+                        name=names[seat],
+                        chips=renege_amount,
+                    )
                 )
         if bourre or renege:
             payers.add(seat)
         if seat in recalled and not bourre:
             notes.append(
-                Note("renege_recalled", f"{names[seat]} recalled a renege: cannot win, pays nothing (§5.2).", seat)
+                Note(
+                    "renege_recalled",
+                    "%(name)s recalled a renege: cannot win, pays nothing (§5.2).",
+                    seat,
+                    name=names[seat],
+                )
             )
     return tuple(payments), {s for s, c, _ in payments if c > 0}

@@ -13,34 +13,42 @@ from scoring.cards import Card, Suit
 from scoring.explain import Note
 from scoring.protocol import MatchResult
 
+#: A finding's penalty until its deal is settled.
+PENDING = Note("pending", "settled at the end of the deal")
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A renege proven from the record (§8) or entered by the table (§5.3)."""
+    """A renege proven from the record (§8) or entered by the table (§5.3).
+
+    ``text`` and ``penalty`` are notes (a template with params), so a summary can be translated.
+    """
 
     deal: int
     seat: int
     code: str
-    text: str
+    text: Note
     trick: int | None = None
     card: Card | None = None
     proven_by: Card | None = None
     recalled: bool = False
     source: str = "record"
-    penalty: str = "settled at the end of the deal"
+    penalty: Note = PENDING
 
     def as_json(self) -> dict[str, object]:
         return {
             "deal": self.deal,
             "seat": self.seat,
             "code": self.code,
-            "text": self.text,
+            "text": self.text.text,
+            "template": self.text.template,
+            "params": dict(self.text.params),
             "trick": self.trick,
             "card": str(self.card) if self.card else None,
             "proven_by": str(self.proven_by) if self.proven_by else None,
             "recalled": self.recalled,
             "source": self.source,
-            "penalty": self.penalty,
+            "penalty": self.penalty.as_json(),
         }
 
 
@@ -144,7 +152,7 @@ class DealRecord:
             "winner": self.winner,
             "tied": list(self.tied),
             "taken": [{"seat": s, "chips": c} for s, c in self.taken],
-            "payments": [{"seat": s, "chips": c, "reason": r} for s, c, r in self.payments],
+            "payments": [{"seat": s, "chips": c, "code": r} for s, c, r in self.payments],
             "pot_after": self.pot_after,
             "exempt_next": list(self.exempt_next),
             "forfeits": list(self.forfeits),

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from scoring.bourre.proofs import table_error
 from scoring.bourre.state import CardDeal, Session
 from scoring.bourre.tricks_view import tricks
 from scoring.errors import RulesError
+from scoring.explain import N_
 
 RULE_DEAL = "bourre.md §2.6"
 RULE_DECIDE = "bourre.md §3.1"
 RULE_PLAY = "bourre.md §3.3"
 HAND = 5
+#: ``not_your_turn`` by (expected step, attempted step): each pair is its own sentence.
+NOT_YOUR_TURN = {
+    ("declare", "declare"): N_("Next is %(name)s to declare, not %(other)s to declare (§3.1, §3.3)."),
+    ("declare", "draw"): N_("Next is %(name)s to declare, not %(other)s to draw (§3.1, §3.3)."),
+    ("declare", "play"): N_("Next is %(name)s to declare, not %(other)s to play (§3.1, §3.3)."),
+    ("draw", "declare"): N_("Next is %(name)s to draw, not %(other)s to declare (§3.1, §3.3)."),
+    ("draw", "draw"): N_("Next is %(name)s to draw, not %(other)s to draw (§3.1, §3.3)."),
+    ("draw", "play"): N_("Next is %(name)s to draw, not %(other)s to play (§3.1, §3.3)."),
+    ("play", "declare"): N_("Next is %(name)s to play, not %(other)s to declare (§3.1, §3.3)."),
+    ("play", "draw"): N_("Next is %(name)s to play, not %(other)s to draw (§3.1, §3.3)."),
+    ("play", "play"): N_("Next is %(name)s to play, not %(other)s to play (§3.1, §3.3)."),
+}
 
 
 def next_step(state: Session) -> tuple[str, int] | None:
@@ -55,10 +69,12 @@ def expect(state: Session, kind: str, seat: int) -> CardDeal:
         raise RulesError("deal_complete", "This deal is complete: record the next deal.", rule=RULE_PLAY)
     if step != (kind, seat):
         expected_kind, expected_seat = step
-        raise RulesError(
+        raise table_error(
             "not_your_turn",
-            f"Next is {state.players[expected_seat]} to {expected_kind}, not {state.players[seat] if 0 <= seat < state.seats else seat} to {kind} (§3.1, §3.3).",
+            NOT_YOUR_TURN[expected_kind, kind],
             rule=RULE_PLAY if expected_kind == "play" else RULE_DECIDE,
+            name=state.players[expected_seat],
+            other=state.players[seat] if 0 <= seat < state.seats else seat,
             expected=expected_seat,
             expected_action=expected_kind,
             seat=seat,

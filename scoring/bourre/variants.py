@@ -141,9 +141,10 @@ class BourreVariants(Variants):
             if getattr(self, key) in values:
                 raise VariantError(
                     "variant_not_supported",
-                    f"{key} = {getattr(self, key)!r} is declared in bourre.md §7 but not supported by this engine.",
+                    "%(key)s = %(value)s is declared in bourre.md §7 but not supported by this engine.",
                     fields={key: "not supported"},
                     key=key,
+                    value=repr(getattr(self, key)),
                 )
         if self.hand_size == 4 and (self.trump_source != "separate_card_no_owner" or self.second_ante):
             raise VariantError(

@@ -34,6 +34,7 @@ from scoring.claims.position import (
 )
 from scoring.claims.solver import Engine, Timeout
 from scoring.claims.unknown import distributions, pins_from_line
+from scoring.explain import Note, ParamValue
 
 __all__ = [
     "BourrePlay",
@@ -55,15 +56,35 @@ DEFAULT_BUDGET_S = 2.0
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer to a claim. ``counter_line`` (and, when hands were unknown, ``distribution``) are
-    given when it fails; ``elapsed_s`` and ``positions`` say what the answer cost."""
+    given when it fails; ``elapsed_s`` and ``positions`` say what the answer cost.
+
+    ``why`` says why, as a translatable line (:class:`~scoring.explain.Note`): its code, English
+    template and params; ``reason`` is its English text.
+    """
 
     status: str
     claim: Claim
-    reason: str
+    why: Note
     elapsed_s: float
     positions: int
     counter_line: tuple[Play, ...] = ()
     distribution: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def reason(self) -> str:
+        return self.why.text
+
+    @property
+    def reason_code(self) -> str:
+        return self.why.code
+
+    @property
+    def reason_template(self) -> str:
+        return self.why.template
+
+    @property
+    def reason_params(self) -> dict[str, ParamValue]:
+        return dict(self.why.params)
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -75,10 +96,15 @@ class Verdict:
                 "bid": self.claim.bid,
             },
             "reason": self.reason,
+            "reason_code": self.why.code,
+            "template": self.why.template,
+            "params": dict(self.why.params),
             "elapsed_ms": round(self.elapsed_s * 1000, 3),
             "positions": self.positions,
             "counter_line": [p.as_json() for p in self.counter_line],
         }
+        if self.why.plural is not None:
+            out["plural"] = self.why.plural
         if self.distribution is not None:
             out["distribution"] = [[str(c) for c in h] for h in self.distribution]
         return out
@@ -98,30 +124,31 @@ def check_claim(
     need = claim_target(pos, claim) - claim_score(pos, claim)
     nodes = 0
 
-    def verdict(status: str, reason: str, **kw: object) -> Verdict:
-        return Verdict(status, claim, reason, clock() - start, nodes, **kw)  # type: ignore[arg-type]
+    def verdict(status: str, why: Note, **kw: object) -> Verdict:
+        return Verdict(status, claim, why, clock() - start, nodes, **kw)  # type: ignore[arg-type]
 
     if pos.all_known:
         engine = Engine(pos, claim, clock=clock, deadline=deadline)
         try:
             ok = engine.solve_deepening(need) if claim.kind is ClaimKind.NO_MORE_POINTS else engine.solve(need)
             if ok:
-                return _done(verdict(HOLDS, "the claimant makes it against every defence"), engine)
+                return _done(verdict(HOLDS, Note("holds", "The claimant makes it against every defence.")), engine)
             line = tuple(engine.counter_line(need))
         except Timeout:
             nodes = engine.stats.nodes
-            return verdict(UNDETERMINED, "the time budget ran out")
+            return verdict(UNDETERMINED, Note("time_budget", "The time budget ran out."))
         nodes = engine.stats.nodes
-        return verdict(FAILS, "the others can beat it", counter_line=line)
+        return verdict(FAILS, Note("fails", "The others can beat it."), counter_line=line)
 
     if next(distributions(pos), None) is None:
-        return verdict(UNDETERMINED, "no deal of the unseen cards fits the record (hand sizes, shown voids)")
+        why = Note("no_deal", "No deal of the unseen cards fits the record (hand sizes, shown voids).")
+        return verdict(UNDETERMINED, why)
     pooled = Engine(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
     pins: dict[Card, int] = {}
     try:
         if pooled.solve(need):
             nodes = pooled.stats.nodes
-            return verdict(HOLDS, "the claimant makes it however the unseen cards lie")
+            return verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
         pins = pins_from_line(pos, pooled.counter_line(need))
     except Timeout:
         pass  # the pooled game is only a shortcut: go on to the deals if time is left
@@ -141,18 +168,20 @@ def check_claim(
             if not ok:
                 return verdict(
                     FAILS,
-                    f"the others can beat it if the cards lie as shown (deal {deals})",
+                    Note("fails", "The others can beat it if the cards lie as shown (deal %(deal)s).", deal=deals),
                     counter_line=line,
                     distribution=hands,
                 )
             if clock() > deadline:
                 raise Timeout
     except Timeout:
-        return verdict(UNDETERMINED, f"the time budget ran out after {deals} possible deals")
+        why = Note("time_budget", "The time budget ran out (possible deals checked: %(count)s).", count=deals)
+        return verdict(UNDETERMINED, why)
     if deals == 0:
-        return verdict(UNDETERMINED, "no deal of the unseen cards fits the record")
-    return verdict(HOLDS, f"the claimant makes it in all {deals} possible deals")
+        return verdict(UNDETERMINED, Note("no_deal", "No deal of the unseen cards fits the record."))
+    why = Note("holds", "The claimant makes it in every possible deal (%(count)s in all).", count=deals)
+    return verdict(HOLDS, why)
 
 
 def _done(v: Verdict, engine: Engine) -> Verdict:
-    return Verdict(v.status, v.claim, v.reason, v.elapsed_s, engine.stats.nodes, v.counter_line, v.distribution)
+    return Verdict(v.status, v.claim, v.why, v.elapsed_s, engine.stats.nodes, v.counter_line, v.distribution)

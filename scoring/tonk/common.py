@@ -10,13 +10,16 @@ from scoring.tonk.settlement import side_bet
 from scoring.tonk.state import TonkState
 
 
-def check_seat(state: TonkState, seat: int, what: str, rule: str = "tonk.md §1.1") -> None:
+def check_seat(state: TonkState, seat: int, field: str, rule: str = "tonk.md §1.1") -> None:
+    """``field`` (a payload field) names ``seat``, which must be one of the table's."""
     if not 0 <= seat < state.seats:
         raise RulesError(
             "no_such_seat",
-            f"{what} names seat {seat}, but this table has seats 0–{state.seats - 1}.",
+            "%(field)s names seat %(seat)s, but this table has seats 0–%(last)s.",
             rule=rule,
             seat=seat,
+            field=field,
+            last=state.seats - 1,
         )
 
 
@@ -27,12 +30,19 @@ def check_cards_allowed(state: TonkState, cards: Sequence[Card]) -> None:
         raise RulesError("no_jokers", "This table plays without jokers (jokers_wild is off).", rule="tonk.md §1.2")
     naturals = [c for c in cards if not c.is_joker]
     if len(set(naturals)) != len(naturals) or jokers > 2:
-        dup = next((str(c) for c in naturals if naturals.count(c) > 1), "JK")
+        dup = next((c for c in naturals if naturals.count(c) > 1), None)
+        if dup is None:
+            raise RulesError(
+                "duplicate_card",
+                "More than two jokers are shown, but the deck holds two.",
+                rule="tonk.md §6.1",
+                card="🃏",
+            )
         raise RulesError(
             "duplicate_card",
-            f"{dup} appears twice, but the deck holds it {'twice' if dup == 'JK' else 'once'}.",
+            "%(card)s appears twice, but the deck holds it once.",
             rule="tonk.md §6.1",
-            card=dup,
+            card=dup.pretty,
         )
 
 
@@ -44,7 +54,7 @@ def check_side_bet(
     if not state.variants.spades_side_bet:
         raise RulesError("side_bet_not_played", "This table plays no spades side bet (spades_side_bet).", rule=rule)
     for seat in players:
-        check_seat(state, seat, "side bet", rule)
+        check_seat(state, seat, "players", rule)
     if len(set(players)) != len(players) or len(players) < 2:
         raise RulesError("side_bet_players", "A side bet needs two or more different participants.", rule=rule)
     if amount is None or amount < 1:
@@ -56,6 +66,6 @@ def check_side_bet(
     shown = [c for c in spades if c is not None]
     for card in shown:
         if card.suit != Suit.SPADES:
-            raise RulesError("not_a_spade", f"{card} is not a spade.", rule=rule, card=str(card))
+            raise RulesError("not_a_spade", "%(card)s is not a spade.", rule=rule, card=card.pretty)
     check_cards_allowed(state, shown)
     return side_bet(players, [c.rank if c is not None else None for c in spades], amount)

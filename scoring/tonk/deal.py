@@ -34,9 +34,11 @@ def deal(state: TonkState, event: Deal) -> TonkState:
         if state.hands and event.dealer != state.dealer:
             raise RulesError(
                 "wrong_dealer",
-                f"Seat {state.dealer} deals hand {state.hand_number}: the deal passes to the left.",
+                "%(name)s deals hand %(hand)s: the deal passes to the left.",
                 rule="tonk.md §1.1",
                 expected=state.dealer,
+                name=state.players[state.dealer],
+                hand=state.hand_number,
             )
         if not state.hands:
             state = dataclasses.replace(state, first_dealer=event.dealer)
@@ -46,16 +48,19 @@ def deal(state: TonkState, event: Deal) -> TonkState:
         raise RulesError("no_upcard", "This table deals no upcard (upcard = off).", rule="tonk.md §1.5")
     hands = event.hands if event.hands is not None else (None,) * n
     if len(hands) != n:
-        raise RulesError("hands_per_seat", f"Give one hand (or null) per seat: {n}.", rule="tonk.md §1.5")
+        raise RulesError("hands_per_seat", "Give one hand (or null) per seat: %(seats)s.", rule="tonk.md §1.5", seats=n)
     every = [c for hand in hands if hand is not None for c in hand] + ([event.upcard] if event.upcard else [])
     check_cards_allowed(state, every)
     for seat, hand in enumerate(hands):
         if hand is not None and len(hand) != h:
             raise RulesError(
                 "wrong_hand_size",
-                f"Seat {seat} was dealt {len(hand)} cards; each player gets {h}.",
+                "%(name)s was dealt %(count)s cards; each player gets %(expected)s.",
                 rule="tonk.md §1.5",
                 seat=seat,
+                name=state.players[seat],
+                count=len(hand),
+                expected=h,
             )
     stake = v.stake if event.stake is None else event.stake
     if stake < 1:
@@ -94,9 +99,12 @@ def _known_qualifiers(state: TonkState, play: Play) -> dict[int, int]:
 
 def _settle_auto(state: TonkState, play: Play, qualifiers: dict[int, int]) -> TonkState:
     names = state.players
-    shown = ", ".join(f"{names[s]} dealt {c}" for s, c in qualifiers.items())
     if len(qualifiers) >= 2:
-        settlement = Settlement(state.seats, (), f"Automatic draw: {shown}; nobody pays, the deal passes on.")
+        shown = ", ".join(f"{names[s]} {c}" for s, c in qualifiers.items())
+        headline = Note(
+            "hand_end", "Automatic draw (dealt %(counts)s): nobody pays, the deal passes on.", None, counts=shown
+        )
+        settlement = Settlement(state.seats, (), headline)
         return _finish(state, play, AUTO_DRAW, None, settlement, None)
     (seat, value), *_ = qualifiers.items()
     return _finish(state, play, AUTO_WIN, seat, settle_auto(state.seats, seat, value, state.variants), None)
@@ -113,7 +121,8 @@ def _finish(
     side = dict(enumerate(play.side_bet)) if play.side_bet_done else None
     notes: tuple[Note, ...] = ()
     if counts is not None:
-        notes = (Note("counts", "Counts: " + ", ".join(f"{state.players[s]} {c}" for s, c in enumerate(counts)) + "."),)
+        shown = ", ".join(f"{state.players[s]} {c}" for s, c in enumerate(counts))
+        notes = (Note("counts", "Counts: %(counts)s.", None, counts=shown),)
     return finish_hand(
         state,
         mode="cards",
@@ -138,10 +147,12 @@ def declare(state: TonkState, play: Play, event: Declare) -> TonkState:
             "declare_too_late", "Automatic wins are declared right after the deal, before play.", rule="tonk.md §2.2"
         )
     if len(event.hands) != state.seats:
-        raise RulesError("hands_per_seat", f"Give one hand (or null) per seat: {state.seats}.", rule="tonk.md §2.2")
+        raise RulesError(
+            "hands_per_seat", "Give one hand (or null) per seat: %(seats)s.", rule="tonk.md §2.2", seats=state.seats
+        )
     for seat, cards in enumerate(event.hands):
         if cards is not None:
-            play = reveal(play, seat, cards, "automatic win")
+            play = reveal(play, seat, cards)
     qualifiers = _known_qualifiers(state, dataclasses.replace(play, dealt_known=(True,) * state.seats))
     claimed = [s for s, cards in enumerate(event.hands) if cards is not None]
     for seat in claimed:
@@ -149,9 +160,10 @@ def declare(state: TonkState, play: Play, event: Declare) -> TonkState:
             value = count(play.held[seat].known, state.variants)
             raise RulesError(
                 "not_an_automatic_win",
-                f"Seat {seat}'s dealt count {value} does not win automatically at this table.",
+                "%(name)s's dealt count %(count)s does not win automatically at this table.",
                 rule="tonk.md §2.2",
                 seat=seat,
+                name=state.players[seat],
                 count=value,
             )
     if not qualifiers:
@@ -180,13 +192,20 @@ def claim_49(state: TonkState, play: Play, event: Claim49) -> TonkState:
             seat=event.seat,
         )
     if event.cards is not None:
-        play = reveal(play, event.seat, event.cards, "49 claim")
+        play = reveal(play, event.seat, event.cards)
     held = play.held[event.seat]
     if not held.fully_known:
         raise RulesError("cards_required", "Show the five cards that count 49.", rule=rule)
     value = count(held.known, state.variants)
     if value != 49:
-        raise RulesError("not_49", f"Seat {event.seat}'s hand counts {value}, not 49.", rule=rule, count=value)
+        raise RulesError(
+            "not_49",
+            "%(name)s's hand counts %(count)s, not 49.",
+            rule=rule,
+            count=value,
+            seat=event.seat,
+            name=state.players[event.seat],
+        )
     return finish(
         state, play, AUTO_WIN, event.seat, settle_auto(state.seats, event.seat, 49, state.variants, claim_49=True)
     )
@@ -204,7 +223,12 @@ def side_bet_event(state: TonkState, play: Play, event: SideBet) -> TonkState:
         if card is not None and card not in held.known:
             if held.fully_known:
                 raise RulesError(
-                    "card_not_in_hand", f"{card} is not in seat {seat}'s hand.", rule=rule, seat=seat, card=str(card)
+                    "card_not_in_hand",
+                    "%(card)s is not in %(name)s's hand.",
+                    rule=rule,
+                    seat=seat,
+                    card=card.pretty,
+                    name=state.players[seat],
                 )
             fresh.append(card)
             hands = list(play.held)
@@ -217,9 +241,12 @@ def side_bet_event(state: TonkState, play: Play, event: SideBet) -> TonkState:
                 findings.append(
                     Finding(
                         state.hand_number,
-                        "side_bet_spade_hidden",
-                        seat,
-                        f"Seat {seat} held a higher spade than the one shown in the side bet (honour, §3.3).",
+                        Note(
+                            "side_bet_spade_hidden",
+                            "%(name)s held a higher spade than the one shown in the side bet (honour, §3.3).",
+                            seat,
+                            name=state.players[seat],
+                        ),
                     )
                 )
     check_unseen(play, fresh, rule)
@@ -251,36 +278,49 @@ def show_hands(state: TonkState, play: Play, event: ShowHands) -> TonkState:
     hands = event.hands or (None,) * n
     counts = event.counts or (None,) * n
     if len(hands) != n or len(counts) != n:
-        raise RulesError("hands_per_seat", f"Give one entry (or null) per seat: {n}.", rule=rule)
+        raise RulesError("hands_per_seat", "Give one entry (or null) per seat: %(seats)s.", rule=rule, seats=n)
     v = state.variants
     final: list[int] = []
     for seat in range(n):
         cards, value = hands[seat], counts[seat]
         if cards is not None:
-            play = reveal(play, seat, cards, "showdown")
+            play = reveal(play, seat, cards)
         held = play.held[seat]
         if held.fully_known:
             known = count(held.known, v)
             if value is not None and value != known:
                 raise RulesError(
                     "count_mismatch",
-                    f"Seat {seat}'s cards count {known}, not {value}.",
+                    "%(name)s's cards count %(count)s, not %(given)s.",
                     rule="tonk.md §6.1",
                     seat=seat,
+                    name=state.players[seat],
+                    count=known,
+                    given=value,
                 )
             final.append(known)
             continue
         if value is None:
-            raise RulesError("hand_required", f"Give seat {seat}'s remaining cards or count.", rule=rule, seat=seat)
+            raise RulesError(
+                "hand_required",
+                "Give %(name)s's remaining cards or count.",
+                rule=rule,
+                seat=seat,
+                name=state.players[seat],
+            )
         base = count(held.known, v)
         low, high = base + held.unknown * min_card_value(v), base + held.unknown * max_card_value(v)
         if not low <= value <= high:
             raise RulesError(
                 "impossible_count",
-                f"Seat {seat} holds {held.size} cards; their count must be {low}–{high}, not {value}.",
+                "%(name)s holds %(cards)s cards; their count must be %(low)s–%(high)s, not %(count)s.",
                 rule="tonk.md §6.1",
                 seat=seat,
                 count=value,
+                name=state.players[seat],
+                cards=held.size,
+                low=low,
+                high=high,
             )
         final.append(value)
     end, by = pending

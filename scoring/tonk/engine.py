@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.explain import Note
 from scoring.protocol import JSON, Game, MatchResult, places_from_scores
 from scoring.tonk import play
 from scoring.tonk.events import ALL_EVENTS, EndSession, HandResult
@@ -32,9 +33,11 @@ class TonkGame(Game[TonkState, TonkVariants]):
         if stock < 1:
             raise RulesError(
                 "no_stock_left",
-                f"{n} players with {variants.hand_size} cards each leave no stock (§1.5): choose a smaller hand.",
+                "%(players)s players with %(hand_size)s cards each leave no stock (§1.5): choose a smaller hand.",
                 rule="tonk.md §1.5",
                 stock=stock,
+                players=n,
+                hand_size=variants.hand_size,
             )
         return TonkState(variants=variants, players=players, totals=(0,) * n)
 
@@ -96,8 +99,15 @@ def _end_session(state: TonkState) -> TonkState:
     totals = state.totals
     best = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == best)
-    how = f"highest net result over {len(state.hands)} hands"
-    result = MatchResult(winners, places_from_scores(totals, lower_is_better=False), totals, False, how)
+    how = Note(
+        "result",
+        "Highest net result over %(count)s hand.",
+        None,
+        plural="Highest net result over %(count)s hands.",
+        count=len(state.hands),
+    )
+    places = places_from_scores(totals, lower_is_better=False)
+    result = MatchResult(winners, places, totals, False, how.text, how_note=how)
     return dataclasses.replace(state, result=result)
 
 

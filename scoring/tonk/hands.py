@@ -21,9 +21,9 @@ def check_unseen(play: Play, cards: Sequence[Card], rule: str = "tonk.md §6.1")
         if play.seen_count(card) + sum(1 for c in cards if c == card) > copies(card):
             raise RulesError(
                 "card_already_seen",
-                f"The record already shows {card} elsewhere (upcard, discards, spreads or another hand).",
+                "The record already shows %(card)s elsewhere (upcard, discards, spreads or another hand).",
                 rule=rule,
-                card=str(card),
+                card=card.pretty,
             )
 
 
@@ -42,10 +42,10 @@ def take(play: Play, seat: int, cards: Sequence[Card]) -> Play:
         else:
             raise RulesError(
                 "card_not_in_hand",
-                f"{card} is not in seat {seat}'s hand as recorded.",
+                "%(card)s is not in seat %(seat)s's hand as recorded.",
                 rule="tonk.md §6.1",
                 seat=seat,
-                card=str(card),
+                card=card.pretty,
             )
     check_unseen(play, fresh)
     hands = list(play.held)
@@ -53,26 +53,27 @@ def take(play: Play, seat: int, cards: Sequence[Card]) -> Play:
     return dataclasses.replace(play, held=tuple(hands), seen=add_seen(play.seen, tuple(fresh)))
 
 
-def reveal(play: Play, seat: int, cards: Sequence[Card], what: str) -> Play:
+def reveal(play: Play, seat: int, cards: Sequence[Card]) -> Play:
     """``seat`` shows its whole hand: the private cards become known (size and duplicates checked)."""
     held = play.held[seat]
     if len(cards) != held.size:
         raise RulesError(
             "wrong_number_of_cards",
-            f"Seat {seat} holds {held.size} cards, but {len(cards)} were shown ({what}).",
+            "Seat %(seat)s holds %(expected)s cards, but %(count)s were shown.",
             rule="tonk.md §6.1",
             seat=seat,
             expected=held.size,
+            count=len(cards),
         )
     rest = list(cards)
     for card in held.known:
         if card not in rest:
             raise RulesError(
                 "shown_hand_mismatch",
-                f"Seat {seat}'s hand is known to hold {card}, which the shown cards lack.",
+                "Seat %(seat)s's hand is known to hold %(card)s, which the shown cards lack.",
                 rule="tonk.md §6.1",
                 seat=seat,
-                card=str(card),
+                card=card.pretty,
             )
         rest.remove(card)
     check_unseen(play, rest)

@@ -4,47 +4,67 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 from scoring.explain import Note
 from scoring.tonk.settlement import Settlement
 from scoring.tonk.state import HandRecord, TonkState
 
 
-def _plural(n: int) -> str:
-    return f"{n} stake" if n == 1 else f"{n} stakes"
-
-
 def explain(state: TonkState, settlement: Settlement, stake: int) -> list[Note]:
-    """One line per payment, then one line per seat: why this player paid or received what."""
+    """The headline, who collects, one line per payment, then one line per seat: what this player
+    paid and received in all, and the net in money."""
     names = state.players
-    headline = settlement.headline
+    notes = [settlement.headline]
     if settlement.winners:
-        headline += " Collecting: " + ", ".join(names[w] for w in settlement.winners) + "."
-    notes = [Note("hand_end", headline)]
-    for p in settlement.payments:
-        notes.append(
-            Note(
-                p.code,
-                f"{names[p.payer]} pays {names[p.payee]} {_plural(p.stakes)} ({p.stakes * stake}): {p.why}.",
-                p.payer,
-            )
-        )
+        collecting = ", ".join(names[w] for w in settlement.winners)
+        notes.append(Note("collecting", "Collecting: %(names)s.", None, names=collecting))
+    notes += [p.note(names, stake) for p in settlement.payments]
     for seat, name in enumerate(names):
-        paid = [p for p in settlement.payments if p.payer == seat]
-        got = [p for p in settlement.payments if p.payee == seat]
+        paid = sum(p.stakes for p in settlement.payments if p.payer == seat)
+        got = sum(p.stakes for p in settlement.payments if p.payee == seat)
         if not paid and not got:
             continue
-        parts = []
-        if paid:
-            detail = ", ".join(f"{p.stakes} to {names[p.payee]}" for p in paid)
-            parts.append(f"paid {_plural(sum(p.stakes for p in paid))} ({detail})")
-        if got:
-            detail = ", ".join(f"{p.stakes} from {names[p.payer]}" for p in got)
-            parts.append(f"received {_plural(sum(p.stakes for p in got))} ({detail})")
         net = settlement.net[seat]
-        notes.append(
-            Note("seat_net", f"{name} {' and '.join(parts)}: net {net:+d} × stake {stake} = {net * stake:+d}.", seat)
-        )
+        money: dict[str, Any] = {"net": f"{net:+d}", "stake": stake, "amount": f"{net * stake:+d}"}
+        if paid and got:
+            notes.append(
+                Note(
+                    "seat_net",
+                    "%(name)s paid %(paid)s and received %(count)s stake: net %(net)s × stake %(stake)s = %(amount)s.",
+                    seat,
+                    plural="%(name)s paid %(paid)s and received %(count)s stakes: "
+                    "net %(net)s × stake %(stake)s = %(amount)s.",
+                    name=name,
+                    paid=paid,
+                    count=got,
+                    **money,
+                )
+            )
+        elif paid:
+            notes.append(
+                Note(
+                    "seat_net",
+                    "%(name)s paid %(count)s stake: net %(net)s × stake %(stake)s = %(amount)s.",
+                    seat,
+                    plural="%(name)s paid %(count)s stakes: net %(net)s × stake %(stake)s = %(amount)s.",
+                    name=name,
+                    count=paid,
+                    **money,
+                )
+            )
+        else:
+            notes.append(
+                Note(
+                    "seat_net",
+                    "%(name)s received %(count)s stake: net %(net)s × stake %(stake)s = %(amount)s.",
+                    seat,
+                    plural="%(name)s received %(count)s stakes: net %(net)s × stake %(stake)s = %(amount)s.",
+                    name=name,
+                    count=got,
+                    **money,
+                )
+            )
     return notes
 
 
@@ -67,15 +87,19 @@ def finish_hand(
     if side_bet:
         names = state.players
         if side_bet_winner is None:
-            lines.append(Note("side_bet_returned", "Spades side bet: nobody showed a spade, the pot is returned."))
+            lines.append(
+                Note("side_bet_returned", "Spades side bet: nobody showed a spade, the pot is returned.", None)
+            )
         else:
             pot = sum(-v for s, v in side_bet.items() if s != side_bet_winner)
             lines.append(
                 Note(
                     "side_bet_won",
-                    f"Spades side bet: {names[side_bet_winner]} showed the highest spade and takes the pot "
-                    f"({pot} from the other participants).",
+                    "Spades side bet: %(name)s showed the highest spade and takes the pot "
+                    "(%(pot)s from the other participants).",
                     side_bet_winner,
+                    name=names[side_bet_winner],
+                    pot=pot,
                 )
             )
     net = tuple(n * stake + side[s] for s, n in enumerate(settlement.net))
@@ -94,6 +118,7 @@ def finish_hand(
         net=net,
         totals=totals,
         notes=tuple(lines),
+        players=state.players,
     )
     first = state.first_dealer if state.first_dealer is not None else state.dealer
     return dataclasses.replace(state, hands=(*state.hands, record), totals=totals, play=None, first_dealer=first)

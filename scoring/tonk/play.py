@@ -20,7 +20,12 @@ def apply_play(state: TonkState, event: Event) -> TonkState:
         return dealing.deal(state, event)
     play = state.play
     if play is None:
-        raise RulesError("no_hand_in_progress", f"Deal a hand before recording {event.TYPE}.", rule="tonk.md §2.1")
+        raise RulesError(
+            "no_hand_in_progress",
+            "Deal a hand before recording %(event_type)s.",
+            rule="tonk.md §2.1",
+            event_type=event.TYPE,
+        )
     if play.pending is not None and not isinstance(event, ShowHands):
         raise RulesError(
             "hands_must_be_shown",
@@ -29,7 +34,7 @@ def apply_play(state: TonkState, event: Event) -> TonkState:
         )
     seat = getattr(event, "seat", None)
     if isinstance(seat, int) and not 0 <= seat < state.seats:
-        raise RulesError("no_such_seat", f"There is no seat {seat}.", rule="tonk.md §1.1", seat=seat)
+        raise RulesError("no_such_seat", "There is no seat %(seat)s.", rule="tonk.md §1.1", seat=seat)
     if isinstance(event, Declare):
         return dealing.declare(state, play, event)
     if isinstance(event, SideBet):
@@ -48,7 +53,9 @@ def apply_play(state: TonkState, event: Event) -> TonkState:
         return turns.hit(state, play, event)
     if isinstance(event, Discard):
         return turns.discard(state, play, event)
-    raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="tonk.md §2.1")
+    raise RulesError(
+        "unexpected_event", "%(event_type)s cannot be recorded now.", rule="tonk.md §2.1", event_type=event.TYPE
+    )
 
 
 def _spread_options(state: TonkState, play: Play, seat: int) -> list[list[str]]:

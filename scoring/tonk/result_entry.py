@@ -13,6 +13,7 @@ from scoring.tonk.settlement import (
     AUTO_WIN,
     DROP,
     OUT,
+    STOCK,
     TONK,
     Settlement,
     auto_multiplier,
@@ -40,7 +41,7 @@ def _counts(state: TonkState, event: HandResult) -> tuple[int | None, ...] | Non
     if len(entries) != state.seats:
         raise RulesError(
             "counts_per_seat",
-            f"Give one entry per seat ({state.seats}), not {len(entries)}.",
+            "Give one entry per seat (%(seats)s), not %(given)s.",
             rule=RULE,
             seats=state.seats,
             given=len(entries),
@@ -52,16 +53,22 @@ def _counts(state: TonkState, event: HandResult) -> tuple[int | None, ...] | Non
             if hand is not None and event.end in ("auto_win", "auto_draw") and len(hand) != v.hand_size:
                 raise RulesError(
                     "wrong_hand_size",
-                    f"A dealt hand has {v.hand_size} cards; seat {seat} shows {len(hand)}.",
+                    "A dealt hand has %(expected)s cards; %(name)s shows %(count)s.",
                     rule="tonk.md §2.2",
                     seat=seat,
+                    name=state.players[seat],
+                    expected=v.hand_size,
+                    count=len(hand),
                 )
             if hand is not None and len(hand) > v.hand_size:
                 raise RulesError(
                     "too_many_cards",
-                    f"Seat {seat} cannot hold {len(hand)} cards between turns (hand size {v.hand_size}).",
+                    "%(name)s cannot hold %(count)s cards between turns (hand size %(hand_size)s).",
                     rule="tonk.md §6.1",
                     seat=seat,
+                    name=state.players[seat],
+                    count=len(hand),
+                    hand_size=v.hand_size,
                 )
         return tuple(None if hand is None else count(hand, v) for hand in event.hands)
     highest = v.hand_size * max_card_value(v)
@@ -69,10 +76,12 @@ def _counts(state: TonkState, event: HandResult) -> tuple[int | None, ...] | Non
         if value is not None and not min_card_value(v) <= value <= highest:
             raise RulesError(
                 "impossible_count",
-                f"Seat {seat}'s count {value} is impossible with {v.hand_size} cards or fewer.",
+                "%(name)s's count %(count)s is impossible with %(hand_size)s cards or fewer.",
                 rule="tonk.md §1.3",
                 seat=seat,
                 count=value,
+                name=state.players[seat],
+                hand_size=v.hand_size,
             )
     return tuple(event.counts or ())
 
@@ -81,8 +90,11 @@ def _require_all(counts: tuple[int | None, ...] | None, end: str) -> tuple[int, 
     if counts is None or any(c is None for c in counts):
         raise RulesError(
             "counts_required",
-            f"A {end} is settled on every player's count: give each seat's count or remaining cards.",
+            "A drop is settled on every player's count: give each seat's count or remaining cards."
+            if end == DROP
+            else "A stock end is settled on every player's count: give each seat's count or remaining cards.",
             rule=RULE,
+            end=end,
         )
     return tuple(c for c in counts if c is not None)
 
@@ -98,7 +110,14 @@ def _auto(state: TonkState, event: HandResult, counts: tuple[int | None, ...] | 
                 rule="tonk.md §2.2",
                 qualifying=qualifiers,
             )
-        return Settlement(state.seats, (), f"Automatic draw: {len(qualifiers)} dealt hands qualified; nobody pays.")
+        headline = Note(
+            "hand_end",
+            "Automatic draw: %(count)s dealt hand qualified; nobody pays.",
+            None,
+            plural="Automatic draw: %(count)s dealt hands qualified; nobody pays.",
+            count=len(qualifiers),
+        )
+        return Settlement(state.seats, (), headline)
     by = event.by
     assert by is not None
     claim = counts[by] if counts is not None else None
@@ -110,17 +129,21 @@ def _auto(state: TonkState, event: HandResult, counts: tuple[int | None, ...] | 
     if auto_multiplier(claim, v, claim_49=claim_49) is None:
         raise RulesError(
             "not_an_automatic_win",
-            f"A dealt count of {claim} does not win automatically at this table (auto_49_50 = {v.auto_49_50}, "
-            f"low_count_auto = {v.low_count_auto}).",
+            "A dealt count of %(count)s does not win automatically at this table "
+            "(auto_49_50 = %(auto_49_50)s, low_count_auto = %(low_count_auto)s).",
             rule="tonk.md §2.2",
             count=claim,
+            auto_49_50=v.auto_49_50,
+            low_count_auto=v.low_count_auto,
         )
     others = [s for s in qualifiers if s != by]
     if others:
         raise RulesError(
             "multiple_auto_winners",
-            f"Seat {others[0]} also qualified for an automatic win: the hand is a draw (auto_draw).",
+            "%(name)s also qualified for an automatic win: the hand is a draw (auto_draw).",
             rule="tonk.md §2.2",
+            seat=others[0],
+            name=state.players[others[0]],
         )
     return settle_auto(state.seats, by, claim, v, claim_49=claim_49)
 
@@ -142,8 +165,8 @@ def _settle(state: TonkState, event: HandResult, counts: tuple[int | None, ...] 
     if event.end == OUT:
         return settle_out(state.seats, by)
     if event.end == DROP:
-        return settle_drop(by, _require_all(counts, "drop"), v)
-    return settle_stock(_require_all(counts, "stock end"), v)
+        return settle_drop(by, _require_all(counts, DROP), v)
+    return settle_stock(_require_all(counts, STOCK), v)
 
 
 def apply_hand_result(state: TonkState, event: HandResult) -> TonkState:
@@ -154,18 +177,21 @@ def apply_hand_result(state: TonkState, event: HandResult) -> TonkState:
     if event.hand is not None and event.hand != state.hand_number:
         raise RulesError(
             "wrong_hand_number",
-            f"The next hand is hand {state.hand_number}, not {event.hand}.",
+            "The next hand is hand %(expected)s, not %(given)s.",
             rule=RULE,
             expected=state.hand_number,
+            given=event.hand,
         )
     if event.dealer is not None:
         check_seat(state, event.dealer, "dealer")
         if state.hands and event.dealer != state.dealer:
             raise RulesError(
                 "wrong_dealer",
-                f"Seat {state.dealer} deals hand {state.hand_number}: the deal passes to the left (§1.1).",
+                "%(name)s deals hand %(hand)s: the deal passes to the left.",
                 rule="tonk.md §1.1",
                 expected=state.dealer,
+                name=state.players[state.dealer],
+                hand=state.hand_number,
             )
         if not state.hands:
             state = _with_first_dealer(state, event.dealer)
@@ -173,7 +199,7 @@ def apply_hand_result(state: TonkState, event: HandResult) -> TonkState:
         if event.by is not None:
             raise RulesError("by_not_allowed", "Nobody wins an automatic draw: leave out by.", rule=RULE)
     elif event.by is None:
-        raise RulesError("by_required", f"Say who ended the hand ({event.end}).", rule=RULE)
+        raise RulesError("by_required", "Say who ended the hand (by).", rule=RULE, end=event.end)
     else:
         check_seat(state, event.by, "by")
     if event.double_double and (not state.variants.double_double or event.end != TONK):
@@ -194,7 +220,7 @@ def apply_hand_result(state: TonkState, event: HandResult) -> TonkState:
     notes: tuple[Note, ...] = ()
     if counts is not None and any(c is not None for c in counts):
         shown = ", ".join(f"{state.players[s]} {c}" for s, c in enumerate(counts) if c is not None)
-        notes = (Note("counts", f"Counts: {shown}."),)
+        notes = (Note("counts", "Counts: %(counts)s.", None, counts=shown),)
     return finish_hand(
         state,
         mode="result",

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from scoring.explain import N_, Note
 from scoring.tonk.variants import TonkVariants
 
 AUTO_WIN, AUTO_DRAW, TONK, OUT, DROP, STOCK = (
@@ -29,22 +31,40 @@ END_REASONS = (AUTO_WIN, AUTO_DRAW, TONK, OUT, DROP, STOCK)
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """``payer`` pays ``payee`` ``stakes`` basic stakes, for the reason ``code``/``why``."""
+    """``payer`` pays ``payee`` ``stakes`` basic stakes, for the reason ``code``.
+
+    ``template`` is the English template of the line explaining it: ``%(payer)s`` and ``%(payee)s`` are
+    the players' names, ``%(amount)s`` the stakes times the hand's stake, the rest are ``params``.
+    """
 
     payer: int
     payee: int
     stakes: int
     code: str
-    why: str
+    template: str
+    params: tuple[tuple[str, int], ...] = ()
 
-    def as_json(self, stake: int) -> dict[str, object]:
+    def note(self, names: Sequence[str], stake: int) -> Note:
+        """The explanation line of this payment at a table of ``names`` playing for ``stake``."""
+        params: dict[str, Any] = dict(self.params)
+        return Note(
+            self.code,
+            self.template,
+            self.payer,
+            payer=names[self.payer],
+            payee=names[self.payee],
+            amount=self.stakes * stake,
+            **params,
+        )
+
+    def as_json(self, stake: int, names: Sequence[str]) -> dict[str, object]:
         return {
             "payer": self.payer,
             "payee": self.payee,
             "stakes": self.stakes,
             "amount": self.stakes * stake,
             "code": self.code,
-            "why": self.why,
+            "why": self.note(names, stake).as_json(),
         }
 
 
@@ -54,7 +74,7 @@ class Settlement:
 
     seats: int
     payments: tuple[Payment, ...]
-    headline: str
+    headline: Note
     winners: tuple[int, ...] = ()
 
     @property
@@ -67,46 +87,91 @@ class Settlement:
         return tuple(net)
 
 
-def everyone_pays(seats: int, winner: int, stakes: int, code: str, why: str, headline: str) -> Settlement:
-    """Each other player pays the winner ``stakes`` (§3.1)."""
-    payments = tuple(Payment(s, winner, stakes, code, why) for s in range(seats) if s != winner)
+def everyone_pays(
+    seats: int, winner: int, stakes: int, code: str, why: str, headline: Note, **params: int
+) -> Settlement:
+    """Each other player pays the winner ``stakes`` (§3.1); ``why`` is the payment's template (see :class:`Payment`)."""
+    payments = tuple(Payment(s, winner, stakes, code, why, tuple(params.items())) for s in range(seats) if s != winner)
     return Settlement(seats, payments, headline, (winner,))
 
 
-def auto_multiplier(count: int, variants: TonkVariants, *, claim_49: bool = False) -> tuple[int, str] | None:
-    """Stakes each other player pays a dealt hand of ``count``, or None if it is no automatic win (§2.2).
+def _headline(template: str, **params: Any) -> Note:
+    return Note("hand_end", template, None, **params)
+
+
+#: Automatic wins at the deal (§2.2): stakes each other player pays, the headline and the payment line.
+AUTO_KINDS: dict[str, tuple[int, str, str]] = {
+    "dealt_double": (
+        2,
+        N_("Automatic win: dealt %(value)s, double."),
+        N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): dealt %(value)s, double."),
+    ),
+    "texas_50": (
+        2,
+        N_("Automatic win: dealt 50, double (Texas)."),
+        N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): dealt 50, double (Texas)."),
+    ),
+    "texas_49": (
+        1,
+        N_("Automatic win: dealt 49, single (Texas)."),
+        N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): dealt 49, single (Texas)."),
+    ),
+    "claimed_49": (
+        2,
+        N_("Automatic win: 49 claimed at the start of the first turn, double."),
+        N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): 49 claimed at the start of the first turn, double."),
+    ),
+    "low_triple": (
+        3,
+        N_("Automatic win: dealt %(value)s ≤ %(limit)s, triple."),
+        N_("%(payer)s pays %(payee)s 3 stakes (%(amount)s): dealt %(value)s ≤ %(limit)s, triple."),
+    ),
+    "low_double": (
+        2,
+        N_("Automatic win: dealt %(value)s ≤ %(limit)s, double."),
+        N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): dealt %(value)s ≤ %(limit)s, double."),
+    ),
+}
+
+
+def auto_multiplier(
+    count: int, variants: TonkVariants, *, claim_49: bool = False
+) -> tuple[int, str, dict[str, int]] | None:
+    """Stakes each other player pays a dealt hand of ``count``, the kind of win (a key of
+    :data:`AUTO_KINDS`) and its params, or None if it is no automatic win (§2.2).
 
     ``claim_49`` is the in-turn claim of a 49 under ``auto_49_50 = fifty_only_auto``.
 
     >>> v = TonkVariants(low_count_auto="le13_double_le9_triple")
-    >>> auto_multiplier(9, v), auto_multiplier(12, v), auto_multiplier(14, v)
-    ((3, 'dealt 9 ≤ 9: triple'), (2, 'dealt 12 ≤ 13: double'), None)
+    >>> auto_multiplier(9, v), auto_multiplier(12, v)[:2], auto_multiplier(14, v)
+    ((3, 'low_triple', {'value': 9, 'limit': 9}), (2, 'low_double'), None)
     """
     mode = variants.auto_49_50
     if count in (49, 50) and mode != "off":
         if mode == "both_double":
-            return 2, f"dealt {count}: double"
+            return 2, "dealt_double", {"value": count}
         if mode == "texas":
-            return (2, "dealt 50: double (Texas)") if count == 50 else (1, "dealt 49: single (Texas)")
+            return (2, "texas_50", {"value": 50}) if count == 50 else (1, "texas_49", {"value": 49})
         if count == 50:
-            return 2, "dealt 50: double"
+            return 2, "dealt_double", {"value": 50}
         if claim_49:
-            return 2, "49 claimed at the start of the first turn: double"
+            return 2, "claimed_49", {"value": 49}
     low = variants.low_count_auto
     if low == "le13_double_le9_triple" and count <= 9:
-        return 3, f"dealt {count} ≤ 9: triple"
+        return 3, "low_triple", {"value": count, "limit": 9}
     if low in ("le13_double", "le13_double_le9_triple") and count <= 13:
-        return 2, f"dealt {count} ≤ 13: double"
+        return 2, "low_double", {"value": count, "limit": 13}
     if low == "le15_double" and count <= 15:
-        return 2, f"dealt {count} ≤ 15: double"
+        return 2, "low_double", {"value": count, "limit": 15}
     return None
 
 
 def settle_auto(seats: int, winner: int, count: int, variants: TonkVariants, *, claim_49: bool = False) -> Settlement:
     found = auto_multiplier(count, variants, claim_49=claim_49)
     assert found is not None
-    stakes, why = found
-    return everyone_pays(seats, winner, stakes, AUTO_WIN, why, f"Automatic win: {why}.")
+    stakes, kind, params = found
+    _, headline, why = AUTO_KINDS[kind]
+    return everyone_pays(seats, winner, stakes, AUTO_WIN, why, _headline(headline, **params), **params)
 
 
 def settle_tonk(
@@ -114,15 +179,45 @@ def settle_tonk(
 ) -> Settlement:
     """Tonk pays 2; a partial lay-down under tonk_requires_six pays 1; double-double pays 4 (§3.3)."""
     if double_double:
-        return everyone_pays(seats, winner, 4, "double_double", "double-double tonk: 4 stakes", "Double-double tonk.")
+        return everyone_pays(
+            seats,
+            winner,
+            4,
+            "double_double",
+            N_("%(payer)s pays %(payee)s 4 stakes (%(amount)s): double-double tonk."),
+            _headline(N_("Double-double tonk.")),
+        )
     if variants.tonk_requires_six and not whole_hand:
-        why = "went out without a discard, but not the whole hand in one turn (tonk_requires_six): single"
-        return everyone_pays(seats, winner, 1, TONK, why, "Out without a discard, single stake.")
-    return everyone_pays(seats, winner, 2, TONK, "tonk: laid every card down, no discard: double", "Tonk.")
+        return everyone_pays(
+            seats,
+            winner,
+            1,
+            TONK,
+            N_(
+                "%(payer)s pays %(payee)s 1 stake (%(amount)s): out without a discard, but not the whole hand"
+                " in one turn (tonk_requires_six), single."
+            ),
+            _headline(N_("Out without a discard, single stake.")),
+        )
+    return everyone_pays(
+        seats,
+        winner,
+        2,
+        TONK,
+        N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): tonk, every card laid down without a discard, double."),
+        _headline(N_("Tonk.")),
+    )
 
 
 def settle_out(seats: int, winner: int) -> Settlement:
-    return everyone_pays(seats, winner, 1, OUT, "went out by discarding the last card: single", "Out by discard.")
+    return everyone_pays(
+        seats,
+        winner,
+        1,
+        OUT,
+        N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): out by discarding the last card, single."),
+        _headline(N_("Out by discard.")),
+    )
 
 
 def settle_stock(counts: Sequence[int], variants: TonkVariants) -> Settlement:
@@ -131,19 +226,26 @@ def settle_stock(counts: Sequence[int], variants: TonkVariants) -> Settlement:
     low = min(counts)
     tied = tuple(s for s, c in enumerate(counts) if c == low)
     if len(tied) == 1:
-        winner = tied[0]
         return everyone_pays(
-            seats, winner, 1, STOCK, f"lowest count {low} when the stock ran out: single", "Stock exhausted."
+            seats,
+            tied[0],
+            1,
+            STOCK,
+            N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): lowest count %(low)s when the stock ran out, single."),
+            _headline(N_("Stock exhausted.")),
+            low=low,
         )
     if variants.stock_tie == "draw":
-        return Settlement(seats, (), f"Stock exhausted, tie for lowest ({low}): a draw, nobody pays.")
+        return Settlement(
+            seats, (), _headline(N_("Stock exhausted, tie for lowest (%(low)s): a draw, nobody pays."), low=low)
+        )
+    why = N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): tied lowest (%(low)s) at the stock end, split.")
     payments = tuple(
-        Payment(s, w, 1, "stock_tie_split", f"tied lowest ({low}) at stock end: split")
-        for w in tied
-        for s in range(seats)
-        if s not in tied
+        Payment(s, w, 1, "stock_tie_split", why, (("low", low),)) for w in tied for s in range(seats) if s not in tied
     )
-    return Settlement(seats, payments, f"Stock exhausted, tie for lowest ({low}): split.", tied)
+    return Settlement(
+        seats, payments, _headline(N_("Stock exhausted, tie for lowest (%(low)s): split."), low=low), tied
+    )
 
 
 def settle_drop(dropper: int, counts: Sequence[int], variants: TonkVariants) -> Settlement:
@@ -153,36 +255,54 @@ def settle_drop(dropper: int, counts: Sequence[int], variants: TonkVariants) -> 
     others = [s for s in range(seats) if s != dropper]
     m = min(counts[s] for s in others)
     if m > d:
-        return everyone_pays(seats, dropper, 1, "drop_won", f"dropped with {d}, strictly lowest: single", "Drop won.")
+        return everyone_pays(
+            seats,
+            dropper,
+            1,
+            "drop_won",
+            N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): dropped with %(dropper)s, strictly lowest, single."),
+            _headline(N_("Drop won.")),
+            dropper=d,
+        )
     winners = tuple(s for s in others if counts[s] == m)
     rest = [s for s in others if s not in winners]
     payments: list[Payment] = []
     mode = "low_only_double" if variants.payout_scheme == "texas" else variants.caught_payout
-    catch = f"caught: count ≤ the dropper's {d}"
     if mode in ("pagat", "dropper_only"):
-        payments += [Payment(dropper, s, 2, "caught_drop", f"{catch} ({counts[s]})") for s in others if counts[s] <= d]
+        why = N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): caught, count %(own)s ≤ the dropper's %(dropper)s.")
+        payments += [
+            Payment(dropper, s, 2, "caught_drop", why, (("own", counts[s]), ("dropper", d)))
+            for s in others
+            if counts[s] <= d
+        ]
         if mode == "pagat":
             payments += _winners_collect(winners, [dropper, *rest], m)
     elif mode == "wikipedia":
         if m < d:
+            why = N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): count %(own)s below the dropper's %(dropper)s.")
             payments += [
-                Payment(dropper, s, 1, "caught_drop", f"count {counts[s]} below the dropper's {d}")
+                Payment(dropper, s, 1, "caught_drop", why, (("own", counts[s]), ("dropper", d)))
                 for s in others
                 if counts[s] < d
             ]
         else:
-            payments += [Payment(dropper, w, 2, "caught_drop", f"tied the dropper's {d}: caught") for w in winners]
+            why = N_("%(payer)s pays %(payee)s 2 stakes (%(amount)s): tied the dropper's %(dropper)s, caught.")
+            payments += [Payment(dropper, w, 2, "caught_drop", why, (("dropper", d),)) for w in winners]
         payments += _winners_collect(winners, [dropper, *rest], m)
     else:  # low_only_double (and Texas Tonk, §3.3)
+        why = N_(
+            "%(payer)s pays %(payee)s 2 stakes (%(amount)s): the lowest count (%(low)s) catches the dropper's %(dropper)s, double."
+        )
         for w in winners:
-            payments.append(Payment(dropper, w, 2, "caught_drop", f"lowest ({m}) catches the dropper's {d}: double"))
-            payments += [Payment(s, w, 1, "lowest_hand", f"lowest count {m}") for s in rest]
-    return Settlement(seats, tuple(payments), f"Drop caught ({mode}).", winners)
+            payments.append(Payment(dropper, w, 2, "caught_drop", why, (("low", m), ("dropper", d))))
+            payments += _winners_collect([w], rest, m)
+    return Settlement(seats, tuple(payments), _headline(N_("Drop caught (%(mode)s)."), mode=mode), winners)
 
 
 def _winners_collect(winners: Sequence[int], losers: Sequence[int], m: int) -> list[Payment]:
     """Every member of W collects 1 from every player not in W (§3.2 step 2)."""
-    return [Payment(s, w, 1, "lowest_hand", f"lowest count {m}") for w in winners for s in losers]
+    why = N_("%(payer)s pays %(payee)s 1 stake (%(amount)s): lowest count %(low)s.")
+    return [Payment(s, w, 1, "lowest_hand", why, (("low", m),)) for w in winners for s in losers]
 
 
 def side_bet(participants: Sequence[int], shown: Sequence[object], amount: int) -> tuple[int | None, dict[int, int]]:

@@ -14,16 +14,26 @@ from scoring.tonk.variants import TonkVariants
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A proven irregularity (rules/tonk.md §6.1) and what was done about it."""
+    """A proven irregularity (rules/tonk.md §6.1) and what was done about it; ``note`` says it (its code and seat)."""
 
     hand: int
-    code: str
-    seat: int | None
-    text: str
+    note: Note
     penalty: str = "none"
 
+    @property
+    def code(self) -> str:
+        return self.note.code
+
+    @property
+    def seat(self) -> int | None:
+        return self.note.seat
+
+    @property
+    def text(self) -> str:
+        return self.note.text
+
     def as_json(self) -> dict[str, object]:
-        return {"hand": self.hand, "code": self.code, "seat": self.seat, "text": self.text, "penalty": self.penalty}
+        return {"hand": self.hand, **self.note.as_json(), "penalty": self.penalty}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +53,7 @@ class HandRecord:
     net: tuple[int, ...]
     totals: tuple[int, ...]
     notes: tuple[Note, ...]
+    players: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -53,7 +64,7 @@ class HandRecord:
             "by": self.by,
             "stake": self.stake,
             "counts": list(self.counts) if self.counts is not None else None,
-            "payments": [p.as_json(self.stake) for p in self.settlement.payments],
+            "payments": [p.as_json(self.stake, self.players) for p in self.settlement.payments],
             "net_stakes": list(self.settlement.net),
             "side_bet": list(self.side_bet),
             "side_bet_winner": self.side_bet_winner,

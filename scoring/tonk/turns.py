@@ -6,6 +6,7 @@ import dataclasses
 
 from scoring.cards import Card
 from scoring.errors import RulesError
+from scoring.explain import N_, Note
 from scoring.tonk.deal import finish, must_declare, settle_pending
 from scoring.tonk.events import Discard, Draw, Drop, Hit, Spread
 from scoring.tonk.hands import add_known, add_unknown, take
@@ -14,7 +15,7 @@ from scoring.tonk.settlement import DROP, OUT, STOCK, TONK, settle_out, settle_t
 from scoring.tonk.state import Finding, Play, TableSpread, TonkState
 
 
-def _turn_action(state: TonkState, play: Play, seat: int, what: str) -> None:
+def _turn_action(state: TonkState, play: Play, seat: int) -> None:
     if must_declare(state, play):
         raise RulesError(
             "automatic_win_must_be_declared",
@@ -24,17 +25,20 @@ def _turn_action(state: TonkState, play: Play, seat: int, what: str) -> None:
     if seat != play.turn:
         raise RulesError(
             "not_your_turn",
-            f"It is seat {play.turn}'s turn, not seat {seat}'s ({what}).",
+            "It is %(turn_name)s's turn, not %(name)s's.",
             rule="tonk.md §2.3",
             seat=seat,
             to_act=play.turn,
+            name=state.players[seat],
+            turn_name=state.players[play.turn],
         )
 
 
-def _after_draw_action(state: TonkState, play: Play, seat: int, what: str) -> None:
-    _turn_action(state, play, seat, what)
+def _after_draw_action(state: TonkState, play: Play, seat: int, draw_first: str) -> None:
+    """A spread, hit or discard: ``draw_first`` is the error's template when ``seat`` has not drawn yet."""
+    _turn_action(state, play, seat)
     if not play.drawn:
-        raise RulesError("must_draw_first", f"Draw before you {what} (§2.3).", rule="tonk.md §2.3", seat=seat)
+        raise RulesError("must_draw_first", draw_first, rule="tonk.md §2.3", seat=seat)
 
 
 def _lapse_49(state: TonkState, play: Play, seat: int) -> TonkState:
@@ -47,9 +51,10 @@ def _lapse_49(state: TonkState, play: Play, seat: int) -> TonkState:
         and held.fully_known
         and count(held.known, state.variants) == 49
     ):
-        finding = Finding(
-            state.hand_number, "claim_49_lapsed", seat, f"Seat {seat} held 49 but played on: the claim lapsed."
+        note = Note(
+            "claim_49_lapsed", "%(name)s held 49 but played on: the claim lapsed.", seat, name=state.players[seat]
         )
+        finding = Finding(state.hand_number, note)
         return dataclasses.replace(state, findings=(*state.findings, finding))
     return state
 
@@ -59,9 +64,9 @@ def drop(state: TonkState, play: Play, event: Drop) -> TonkState:
     if state.variants.drop_timing == "also_after_deal" and not play.any_draw:
         # also_after_deal: anyone may drop right after the deal, before any draw (§2.3.1).
         if must_declare(state, play):
-            _turn_action(state, play, seat, "drop")
+            _turn_action(state, play, seat)
     else:
-        _turn_action(state, play, seat, "drop")
+        _turn_action(state, play, seat)
         if play.drawn:
             raise RulesError(
                 "drop_after_draw", "A drop is made at the start of the turn, before drawing.", rule="tonk.md §2.3"
@@ -69,9 +74,10 @@ def drop(state: TonkState, play: Play, event: Drop) -> TonkState:
     if play.locked[seat] > 0:
         raise RulesError(
             "hit_locked",
-            f"Seat {seat}'s spreads were hit: no drop for {play.locked[seat]} more turn(s) (hit and hold, §2.4).",
+            "%(name)s's spreads were hit: no drop yet (turns to wait: %(turns)s; hit and hold, §2.4).",
             rule="tonk.md §2.4",
             seat=seat,
+            name=state.players[seat],
             turns=play.locked[seat],
         )
     state = _lapse_49(state, play, seat)
@@ -87,7 +93,7 @@ def _pending(state: TonkState, play: Play) -> TonkState:
 
 def draw(state: TonkState, play: Play, event: Draw) -> TonkState:
     seat = event.seat
-    _turn_action(state, play, seat, "draw")
+    _turn_action(state, play, seat)
     if play.drawn:
         raise RulesError("already_drew", "One draw per turn (§2.3).", rule="tonk.md §2.3", seat=seat)
     state = _lapse_49(state, play, seat)
@@ -107,9 +113,10 @@ def draw(state: TonkState, play: Play, event: Draw) -> TonkState:
     if event.card is not None and event.card != top:
         raise RulesError(
             "not_top_discard",
-            f"Only the top discard ({top}) may be taken, not {event.card} (§1.5, §6.1).",
+            "Only the top discard (%(top)s) may be taken, not %(card)s (§1.5, §6.1).",
             rule="tonk.md §6.1",
-            top=str(top),
+            top=top.pretty,
+            card=event.card.pretty,
         )
     start = dataclasses.replace(start, discards=play.discards[:-1], taken=top)
     return dataclasses.replace(state, play=add_known(start, seat, top, fresh=False))
@@ -122,8 +129,9 @@ def _check_meld_first(state: TonkState, play: Play, seat: int, cards: tuple[Card
     if state.variants.discard_take_must_meld and taken is not None and taken in held and taken not in cards:
         raise RulesError(
             "taken_discard_not_melded",
-            f"{taken} was taken from the discard pile and must be laid at once, before anything else.",
+            "%(card)s was taken from the discard pile and must be laid at once, before anything else.",
             rule="tonk.md §2.3",
+            card=taken.pretty,
         )
 
 
@@ -164,15 +172,17 @@ def _goes_out_on(cards: list[Card], runs: list[tuple[tuple[Card, ...], frozenset
 
 def spread(state: TonkState, play: Play, event: Spread) -> TonkState:
     seat = event.seat
-    _after_draw_action(state, play, seat, "spread")
+    _after_draw_action(state, play, seat, N_("Draw before you lay a spread (§2.3)."))
     kinds = spread_kinds(event.cards, state.variants)
     if not kinds:
         raise RulesError(
             "invalid_spread",
-            f"{' '.join(map(str, event.cards))} is neither a book (3–4 of a rank) nor a run (3+ in sequence, one suit; "
-            f"ace {state.variants.ace_in_runs.replace('_', ' ')}).",
+            "%(shown)s is neither a book (3–4 of a rank) nor a run (3+ in sequence, one suit; ace low only)."
+            if state.variants.ace_in_runs == "low_only"
+            else "%(shown)s is neither a book (3–4 of a rank) nor a run (3+ in sequence, one suit; ace low or high).",
             rule="tonk.md §2.3",
             cards=[str(c) for c in event.cards],
+            shown=" ".join(c.pretty for c in event.cards),
         )
     _check_meld_first(state, play, seat, event.cards)
     play = take(play, seat, event.cards)
@@ -183,13 +193,16 @@ def spread(state: TonkState, play: Play, event: Spread) -> TonkState:
 
 def hit(state: TonkState, play: Play, event: Hit) -> TonkState:
     seat, v = event.seat, state.variants
-    _after_draw_action(state, play, seat, "hit")
+    _after_draw_action(state, play, seat, N_("Draw before you hit a spread (§2.3)."))
     if not 1 <= event.spread <= len(play.spreads):
         raise RulesError(
             "no_such_spread",
-            f"There is no spread {event.spread} on the table (spreads 1–{len(play.spreads)}).",
+            "There is no spread %(spread)s on the table (spreads 1–%(last)s)."
+            if play.spreads
+            else "There is no spread %(spread)s: no spread is on the table yet.",
             rule="tonk.md §2.3",
             spread=event.spread,
+            last=len(play.spreads),
         )
     target = play.spreads[event.spread - 1]
     if v.hit_runs_only and RUN not in target.kinds:
@@ -204,10 +217,11 @@ def hit(state: TonkState, play: Play, event: Hit) -> TonkState:
     if not event.cards or not kinds:
         raise RulesError(
             "invalid_hit",
-            f"{' '.join(map(str, event.cards))} does not extend spread {event.spread} "
-            f"({' '.join(map(str, target.cards))}); a book holds at most 4 cards.",
+            "%(shown)s does not extend spread %(spread)s (%(target)s); a book holds at most 4 cards.",
             rule="tonk.md §2.3",
             spread=event.spread,
+            shown=" ".join(c.pretty for c in event.cards),
+            target=" ".join(c.pretty for c in target.cards),
         )
     _check_meld_first(state, play, seat, event.cards)
     play = take(play, seat, event.cards)
@@ -235,7 +249,7 @@ def hit(state: TonkState, play: Play, event: Hit) -> TonkState:
 
 def discard(state: TonkState, play: Play, event: Discard) -> TonkState:
     seat, v = event.seat, state.variants
-    _after_draw_action(state, play, seat, "discard")
+    _after_draw_action(state, play, seat, N_("Draw before you discard (§2.3)."))
     held = play.held[seat]
     last = held.size == 1
     taken = play.taken
@@ -243,14 +257,16 @@ def discard(state: TonkState, play: Play, event: Discard) -> TonkState:
         if v.discard_take_must_meld:
             raise RulesError(
                 "taken_discard_not_melded",
-                f"{taken} was taken from the discard pile and must be laid in a spread or hit this turn.",
+                "%(card)s was taken from the discard pile and must be laid in a spread or hit this turn.",
                 rule="tonk.md §2.3",
+                card=taken.pretty,
             )
         if event.card == taken and not v.rediscard_taken_card and not last:
             raise RulesError(
                 "rediscard_taken_card",
-                f"{taken} was just taken from the discard pile and may not be thrown back (rediscard_taken_card).",
+                "%(card)s was just taken from the discard pile and may not be thrown back (rediscard_taken_card).",
                 rule="tonk.md §2.3",
+                card=taken.pretty,
             )
     play = take(play, seat, (event.card,))
     play = dataclasses.replace(play, discards=(*play.discards, event.card))

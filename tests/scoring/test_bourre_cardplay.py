@@ -53,7 +53,7 @@ def test_a2_failure_to_head_against_w_at_the_players_turn() -> None:
     s = play(s, "8C 9H 9C 3H")  # trick 5 (P4 won trick 4 with 7♠): all hands now known, nothing else
     assert findings(s) == [(0, 2, "must_head_trick", "QH")]
     history = GAME.summary(s)["history"][-1]  # provisional settlement: P1 pays B for the renege
-    assert {p["seat"]: p["reason"] for p in history["payments"]}[0] in ("renege", "bourre_and_renege")
+    assert {p["seat"]: p["code"] for p in history["payments"]}[0] in ("renege", "bourre_and_renege")
 
 
 def test_a3_no_violation_when_w_is_a_trump() -> None:
@@ -104,7 +104,7 @@ def test_r1_recalled_renege_and_deal_forfeit() -> None:
     last = summary["history"][-1]
     assert last["tricks"] == [2, 3, 0, 0, 0]
     assert last["winner"] is None and last["taken"] == []
-    assert last["payments"] == [{"seat": c, "chips": 5, "reason": "bourre"}]
+    assert last["payments"] == [{"seat": c, "chips": 5, "code": "bourre"}]
     assert summary["findings"][0]["code"] == "renege_recalled"
     s = step(s, "deal", up_card="3C", antes=[a, b, d, e])
     assert GAME.summary(s)["pot"] == 14
@@ -143,9 +143,9 @@ def test_r2_renege_proven_from_the_record() -> None:
     last = GAME.summary(s)["history"][-1]
     assert last["tricks"] == [3, 1, 1, 0, 0]
     assert last["taken"] == [{"seat": a, "chips": 8}]
-    assert last["payments"] == [{"seat": c, "chips": 8, "reason": "renege"}]
+    assert last["payments"] == [{"seat": c, "chips": 8, "code": "renege"}]
     s = step(s, "deal", up_card="3C", antes=[a, b, d, e])
-    assert GAME.summary(s)["findings"][0]["penalty"] == "stood: cannot win the pot, pays 8 (§5.3)"
+    assert GAME.summary(s)["findings"][0]["penalty"]["text"] == "stood: cannot win the pot, pays 8 (§5.3)"
     assert GAME.summary(s)["pot"] == 12
 
 

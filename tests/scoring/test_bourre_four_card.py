@@ -74,6 +74,6 @@ def test_result_entry_four_tricks_and_double_renege() -> None:
     last = GAME.summary(s)["history"][-1]
     assert last["pot_at_play"] == 9
     assert last["taken"] == [{"seat": 0, "chips": 9}]
-    assert last["payments"] == [{"seat": 1, "chips": 18, "reason": "renege"}]
+    assert last["payments"] == [{"seat": 1, "chips": 18, "code": "renege"}]
     s = step(s, "deal", up_card="2C", antes=[0, 2, 3])
     assert GAME.summary(s)["pot"] == 21

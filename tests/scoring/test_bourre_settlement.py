@@ -29,7 +29,7 @@ def test_six_one_seven_player_sequence() -> None:
     d1 = GAME.summary(s)["history"][0]
     assert d1["pot_at_play"] == 7
     assert d1["taken"] == [{"seat": E, "chips": 7}]
-    assert d1["payments"] == [{"seat": C, "chips": 7, "reason": "bourre"}]
+    assert d1["payments"] == [{"seat": C, "chips": 7, "code": "bourre"}]
     assert d1["pot_after"] == 7
     assert d1["exempt_next"] == [C]
     # Deal 2: C exempt; antes A B D E F G (6) → 13; A2 F2 B1 E0: split, E pays 13 → 26.
@@ -40,7 +40,7 @@ def test_six_one_seven_player_sequence() -> None:
     d2 = GAME.summary(s)["history"][1]
     assert (d2["pot_before"], d2["pot_at_play"], d2["pot_after"]) == (7, 13, 26)
     assert d2["winner"] is None and d2["tied"] == [A, F] and d2["taken"] == []
-    assert d2["payments"] == [{"seat": E, "chips": 13, "reason": "bourre"}]
+    assert d2["payments"] == [{"seat": E, "chips": 13, "code": "bourre"}]
     assert d2["exempt_next"] == [A, E, F]
     # Deal 3: antes B C D G (4) → 30; D5 C0 E0; D takes 30; C and E pay 30 each → 60.
     s = step(s, "deal_result", antes=[B, C, D, G], played=[C, D, E], tricks=tricks(7, D=5))
@@ -48,8 +48,8 @@ def test_six_one_seven_player_sequence() -> None:
     assert (d3["pot_before"], d3["pot_at_play"], d3["pot_after"]) == (26, 30, 60)
     assert d3["taken"] == [{"seat": D, "chips": 30}]
     assert d3["payments"] == [
-        {"seat": C, "chips": 30, "reason": "bourre"},
-        {"seat": E, "chips": 30, "reason": "bourre"},
+        {"seat": C, "chips": 30, "code": "bourre"},
+        {"seat": E, "chips": 30, "code": "bourre"},
     ]
     # Deal 4 starts: antes A B D F G (5) → 65.
     s = step(s, "deal", up_card="7S", antes=[A, B, D, F, G])
@@ -100,7 +100,7 @@ def test_p2_split_pot_with_a_bourre() -> None:
     s = step(s, "deal_result", played=[A, B, C, D], tricks=[2, 2, 1, 0, 0])
     last = GAME.summary(s)["history"][-1]
     assert last["pot_at_play"] == 10 and last["tied"] == [A, B]
-    assert last["payments"] == [{"seat": D, "chips": 10, "reason": "bourre"}]
+    assert last["payments"] == [{"seat": D, "chips": 10, "code": "bourre"}]
     s = step(s, "deal", up_card="2C", antes=[C, E])
     assert GAME.summary(s)["pot"] == 22
 

@@ -398,9 +398,12 @@ def test_summary_explains_each_payment() -> None:
         GAME.start({}, ("A", "B", "C", "D")), "hand_result", {"end": "drop", "by": 0, "counts": [9, 7, 9, 15]}
     )
     lines = [line["text"] for line in GAME.summary(state)["history"][0]["explain"]]
-    # T-4: A paid 5 stakes: 2 to B, 2 to C, 1 to B.
-    assert "A paid 5 stakes (2 to B, 2 to C, 1 to B): net -5 × stake 1 = -5." in lines
-    assert any(line.startswith("A pays B 2 stakes (2): caught") for line in lines)
+    # T-4 (pagat): A pays 2 each to B (7) and C (9), both ≤ A's 9; B, the lowest, collects 1 from A, C and D:
+    # A 2 + 2 + 1 = 5 paid; B 2 + 1 + 1 + 1 = 5 received; C +2 - 1 = +1; D -1.
+    assert "A paid 5 stakes: net -5 × stake 1 = -5." in lines
+    assert "A pays B 2 stakes (2): caught, count 7 ≤ the dropper's 9." in lines
+    assert "A pays B 1 stake (1): lowest count 7." in lines
+    assert "C paid 1 and received 2 stakes: net +1 × stake 1 = +1." in lines
 
 
 def test_end_session_gives_the_result() -> None:
