@@ -33,6 +33,8 @@ class DealConfig:
     kitty_rule: str
     #: The card worth −10 (J♦ or 10♦) or ``None`` when the table does not play it (§1.3).
     jack: Card | None
+    #: ``spot_hearts``: hearts count their pip value (§3.2).
+    spot: bool = False
 
     @property
     def lowest_club(self) -> Card:
@@ -67,7 +69,7 @@ def deal_config(variants: HeartsVariants, seats: int) -> DealConfig:
             kitty_rule = variants.kitty if variants.kitty.startswith("leftover") else "leftover_first_trick"
     jack = {"off": None, "jd_minus_10": parse_card("JD"), "td_minus_10": parse_card("TD")}[variants.jack_of_diamonds]
     pack = frozenset(STANDARD_DECK) - removed
-    return DealConfig(pack, removed, per_player, kitty_size, kitty_rule, jack)
+    return DealConfig(pack, removed, per_player, kitty_size, kitty_rule, jack, variants.spot_hearts)
 
 
 def is_penalty_card(card: Card) -> bool:
@@ -75,11 +77,37 @@ def is_penalty_card(card: Card) -> bool:
     return card.suit == Suit.HEARTS or card == QUEEN_OF_SPADES
 
 
-def penalty_points(cards: frozenset[Card] | tuple[Card, ...]) -> int:
-    """1 per heart, 13 for the Q♠.
+#: Penalty points of the Q♠ (§1.3), also under ``spot_hearts``.
+QUEEN_VALUE = 13
+
+
+def card_value(card: Card, *, spot: bool = False) -> int:
+    """Penalty points of one card: a heart 1 (under ``spot_hearts`` its pip value, J 11, Q 12, K 13,
+    A 14), the Q♠ 13, every other card 0 (§1.3, §3.2).
+
+    >>> card_value(parse_card("AH")), card_value(parse_card("AH"), spot=True), card_value(parse_card("QS"), spot=True)
+    (1, 14, 13)
+    """
+    if card.suit == Suit.HEARTS:
+        return card.rank if spot else 1
+    return QUEEN_VALUE if card == QUEEN_OF_SPADES else 0
+
+
+def penalty_points(cards: frozenset[Card] | tuple[Card, ...], *, spot: bool = False) -> int:
+    """1 per heart (pip value under ``spot_hearts``), 13 for the Q♠.
 
     >>> from scoring.cards import parse_cards
-    >>> penalty_points(parse_cards("QS 2H AH 2C"))
-    15
+    >>> penalty_points(parse_cards("QS 2H AH 2C")), penalty_points(parse_cards("QS 2H AH 2C"), spot=True)
+    (15, 29)
     """
-    return sum(13 if c == QUEEN_OF_SPADES else 1 for c in cards if is_penalty_card(c))
+    return sum(card_value(c, spot=spot) for c in cards)
+
+
+def hand_total(variants: HeartsVariants) -> int:
+    """All penalty points of one hand: 26 (13 hearts + Q♠), or 117 under ``spot_hearts``
+    (hearts 2 + 3 + … + 14 = 104, + Q♠ 13). Hearts and the Q♠ are never stripped (§1.4)."""
+    return SPOT_TOTAL if variants.spot_hearts else PLAIN_TOTAL
+
+
+PLAIN_TOTAL = 13 + QUEEN_VALUE
+SPOT_TOTAL = sum(range(2, 15)) + QUEEN_VALUE

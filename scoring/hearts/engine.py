@@ -31,6 +31,7 @@ from scoring.hearts.play import retract_window
 from scoring.hearts.play_events import apply_moon_choice, apply_pass_lead, apply_play, apply_report, apply_retract
 from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
+from scoring.hearts.texts import SUSPECT
 from scoring.hearts.variants import HeartsVariants
 from scoring.protocol import JSON, Game, MatchResult
 
@@ -61,8 +62,9 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             if state.current is not None:
                 raise RulesError(
                     "hand_in_progress",
-                    f"Hand {state.hand_number} is being recorded card by card; finish it first.",
+                    "Hand %(hand)s is being recorded card by card; finish it first.",
                     rule="hearts.md §2.1",
+                    hand=state.hand_number,
                 )
             return apply_hand_result(state, event)
         if isinstance(event, Deal):
@@ -79,7 +81,9 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             return apply_report(state, event)
         if isinstance(event, MoonChoice):
             return apply_moon_choice(state, event)
-        raise RulesError("unexpected_event", f"{event.TYPE} cannot be recorded now.", rule="hearts.md §2.1")
+        raise RulesError(
+            "unexpected_event", "%(event)s cannot be recorded now.", rule="hearts.md §2.1", event=event.TYPE
+        )
 
     # -- reading -------------------------------------------------------------------------------
     def legal_actions(self, state: HeartsState) -> list[JSON]:
@@ -179,14 +183,14 @@ def suspected(hand: Hand) -> list[JSON]:
             reported.add(e.code)
             out.append(
                 {
+                    **e.note(SUSPECT, seat, trick=e.trick).as_json(),
                     "hand": hand.number,
                     "seat": seat,
                     "code": e.code,
                     "status": "suspected",
                     "trick": e.trick,
                     "proven_at_trick": None,
-                    "text": f"{e.text} Unproven: a renege is proven if seat {seat} later plays one of "
-                    f"{len(open_cards)} card(s) still unseen.",
+                    "open_cards": len(open_cards),
                     "penalty": None,
                 }
             )

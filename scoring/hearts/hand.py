@@ -15,24 +15,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.cards import Card, Suit, format_cards, sort_cards
+from scoring.explain import Note, ParamValue
 from scoring.hearts.deal import DealConfig
+from scoring.hearts.texts import evidence_note
 from scoring.tricks import Trick
 
 
 @dataclass(frozen=True, slots=True)
 class Exclusion:
-    """Cards a seat showed it did not hold when it played ``card`` on trick ``trick``."""
+    """Cards a seat showed it did not hold when it played ``card`` on trick ``trick``.
+
+    ``kind`` and ``params`` tell the evidence (:mod:`scoring.hearts.texts`)."""
 
     trick: int
     card: Card | None
     cards: frozenset[Card]
     code: str
-    text: str
+    kind: str
+    params: tuple[tuple[str, ParamValue], ...]
+
+    def note(self, form: int, seat: int, **extra: ParamValue) -> Note:
+        return evidence_note(form, self.code, self.kind, seat, dict(self.params), **extra)
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A renege proven from the record or reported by the table, and the penalty it brought."""
+    """A renege proven from the record or reported by the table, and the penalty it brought.
+
+    ``note`` is the finding's text (its code is the finding's code), ``penalty`` the penalty's."""
 
     hand: int
     seat: int
@@ -40,19 +50,23 @@ class Finding:
     status: str  # "proven" | "reported"
     trick: int | None
     proven_at_trick: int | None
-    text: str
-    penalty: str
+    note: Note
+    penalty: Note | None
+
+    @property
+    def text(self) -> str:
+        return self.note.text
 
     def as_json(self) -> dict[str, object]:
         return {
+            **self.note.as_json(),
             "hand": self.hand,
             "seat": self.seat,
             "code": self.code,
             "status": self.status,
             "trick": self.trick,
             "proven_at_trick": self.proven_at_trick,
-            "text": self.text,
-            "penalty": self.penalty,
+            "penalty": self.penalty.as_json() if self.penalty is not None else None,
         }
 
 
@@ -119,6 +133,12 @@ class Hand:
     exclusions: tuple[tuple[Exclusion, ...], ...] = ()
     proven: tuple[Finding, ...] = field(default=())
     reported: tuple[Finding, ...] = ()
+    #: The players' names, seat by seat (explanations and errors name them).
+    players: tuple[str, ...] = ()
+
+    def name(self, seat: int) -> str:
+        """The player in ``seat`` (the seat number when the hand was built without names)."""
+        return self.players[seat] if 0 <= seat < len(self.players) else str(seat)
 
     @property
     def findings(self) -> tuple[Finding, ...]:

@@ -2,6 +2,11 @@
 
 Shared by result entry and card-by-card play: both reduce a hand to penalty points per seat, who
 took the J♦, who took no trick, and the reneges charged.
+
+The hand's whole value ``total`` is 26 (13 hearts and the Q♠), or 117 under ``spot_hearts``
+(hearts at pip value 2 + 3 + … + 14 = 104, and the Q♠ 13). It is what a moon needs, what a moon
+gives or takes, and what a renege costs (§3.2, §3.5; our reading for spot hearts, see
+docs/games/hearts.md).
 """
 
 from __future__ import annotations
@@ -10,9 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.explain import Note
+from scoring.hearts.deal import hand_total
 from scoring.hearts.variants import HeartsVariants
 from scoring.protocol import MatchResult, places_from_scores
 
+#: All penalty points of a hand without ``spot_hearts`` (§1.3).
 MOON_POINTS = 26
 JACK_VALUE = -10
 
@@ -26,9 +33,10 @@ class HandScore:
 
 
 def moon_shooter(points: Sequence[int], jd_taker: int | None, variants: HeartsVariants) -> int | None:
-    """The seat that took all 26 penalty points (and the J♦ where the variant asks for it)."""
+    """The seat that took every penalty point (and the J♦ where the variant asks for it)."""
+    total = hand_total(variants)
     for seat, value in enumerate(points):
-        if value == MOON_POINTS:
+        if value == total:
             if variants.moon_requires_jd and jd_taker != seat:
                 return None
             return seat
@@ -39,15 +47,17 @@ def score_hand(
     points: Sequence[int],
     *,
     variants: HeartsVariants,
+    players: Sequence[str],
     jd_taker: int | None = None,
     moon_choice: str | None = None,
     no_tricks: Sequence[int] = (),
     renege_offenders: Sequence[int] = (),
 ) -> HandScore:
-    """Hand scores from penalty points (§3.1–§3.2), plus +26 per renege offender when the
-    variant scores the hand as played (§3.5). ``moon_choice`` is the shooter's choice, only
-    meaningful under ``moon_scoring = shooter_choice``."""
+    """Hand scores from penalty points (§3.1–§3.2), plus the hand's total (26, or 117 with spot
+    hearts) per renege offender when the variant scores the hand as played (§3.5). ``moon_choice``
+    is the shooter's choice, only meaningful under ``moon_scoring = shooter_choice``."""
     n = len(points)
+    total = hand_total(variants)
     notes: list[Note] = []
     shooter = (
         None
@@ -59,32 +69,80 @@ def score_hand(
         chosen = None
     else:
         chosen = moon_choice if variants.moon_scoring == "shooter_choice" else variants.moon_scoring
+        name = players[shooter]
         if chosen == "add_to_others":
-            scores = [0 if s == shooter else MOON_POINTS for s in range(n)]
-            notes.append(Note("moon_add_to_others", f"Seat {shooter} shot the moon: every other player +26.", shooter))
-        else:
-            scores = [-MOON_POINTS if s == shooter else 0 for s in range(n)]
+            scores = [0 if s == shooter else total for s in range(n)]
             notes.append(
-                Note("moon_subtract_from_shooter", f"Seat {shooter} shot the moon: −26 for the shooter.", shooter)
+                Note(
+                    "moon_add_to_others",
+                    "%(name)s shot the moon: every other player +%(value)s.",
+                    shooter,
+                    name=name,
+                    value=total,
+                )
+            )
+        else:
+            scores = [-total if s == shooter else 0 for s in range(n)]
+            notes.append(
+                Note(
+                    "moon_subtract_from_shooter",
+                    "%(name)s shot the moon: −%(value)s for the shooter.",
+                    shooter,
+                    name=name,
+                    value=total,
+                )
             )
     if jd_taker is not None:
         scores[jd_taker] += JACK_VALUE
-        notes.append(Note("jack_of_diamonds", f"Seat {jd_taker} took the jack: −10.", jd_taker))
+        notes.append(
+            Note(
+                "jack_of_diamonds",
+                "%(name)s took %(card)s: %(value)s.",
+                jd_taker,
+                name=players[jd_taker],
+                card="J♦" if variants.jack_of_diamonds != "td_minus_10" else "10♦",
+                value=JACK_VALUE,
+            )
+        )
     if variants.avoid_all_tricks_bonus:
         for seat in no_tricks:
             scores[seat] += variants.avoid_all_tricks_bonus
-            notes.append(Note("no_tricks_bonus", f"Seat {seat} won no trick: {variants.avoid_all_tricks_bonus}.", seat))
+            notes.append(
+                Note(
+                    "no_tricks_bonus",
+                    "%(name)s won no trick: %(value)s.",
+                    seat,
+                    name=players[seat],
+                    value=variants.avoid_all_tricks_bonus,
+                )
+            )
     for seat in renege_offenders:
-        scores[seat] += MOON_POINTS
-        notes.append(Note("renege_plus_26", f"Seat {seat} reneged: +26 on top of the hand as played.", seat))
+        scores[seat] += total
+        notes.append(
+            Note(
+                "renege_plus_26",
+                "%(name)s reneged: +%(value)s on top of the hand as played.",
+                seat,
+                name=players[seat],
+                value=total,
+            )
+        )
     return HandScore(tuple(scores), shooter, chosen, tuple(notes))
 
 
-def abandoned_hand(seats: int, offenders: Sequence[int]) -> HandScore:
-    """§3.5 default: the hand is abandoned, each offender is charged 26, everyone else 0."""
-    scores = tuple(MOON_POINTS if s in offenders else 0 for s in range(seats))
+def abandoned_hand(players: Sequence[str], offenders: Sequence[int], variants: HeartsVariants) -> HandScore:
+    """§3.5 default: the hand is abandoned, each offender is charged the hand's total (26, or 117
+    with spot hearts), everyone else 0."""
+    total = hand_total(variants)
+    scores = tuple(total if s in offenders else 0 for s in range(len(players)))
     notes = tuple(
-        Note("renege_abandon_26", f"Seat {s} reneged: hand abandoned, 26 to the offender, 0 to the others.", s)
+        Note(
+            "renege_abandon_26",
+            "%(name)s reneged: hand abandoned, %(value)s to the offender, 0 to the others.",
+            s,
+            name=players[s],
+            value=total,
+        )
         for s in offenders
     )
     return HandScore(scores, None, None, notes)
@@ -97,11 +155,13 @@ class GameEnd:
     notes: tuple[Note, ...]
 
 
-def end_of_hand(totals: Sequence[int], variants: HeartsVariants) -> GameEnd:
+def end_of_hand(totals: Sequence[int], variants: HeartsVariants, players: Sequence[str] = ()) -> GameEnd:
     """Apply the exact-target rule and decide whether the game is over (§3.4).
 
-    ``totals`` are the running totals after this hand's scores.
+    ``totals`` are the running totals after this hand's scores; ``players`` name the seats in the
+    explanation (seat numbers when not given).
     """
+    names = tuple(players) or tuple(str(s) for s in range(len(totals)))
     target = variants.target_score
     notes: list[Note] = []
     new_totals = list(totals)
@@ -111,7 +171,14 @@ def end_of_hand(totals: Sequence[int], variants: HeartsVariants) -> GameEnd:
                 # A target of 75 halves to 37: totals stay whole numbers (our reading of §3.4).
                 new_totals[seat] = target // 2
                 notes.append(
-                    Note("reset_to_half", f"Seat {seat} landed exactly on {target}: back to {target // 2}.", seat)
+                    Note(
+                        "reset_to_half",
+                        "%(name)s landed exactly on %(target)s: back to %(total)s.",
+                        seat,
+                        name=names[seat],
+                        target=target,
+                        total=target // 2,
+                    )
                 )
     result = None
     exact = [s for s, total in enumerate(totals) if total == target]
@@ -123,7 +190,7 @@ def end_of_hand(totals: Sequence[int], variants: HeartsVariants) -> GameEnd:
         if len(winners) == 1 or variants.tie_break == "co_winners":
             result = _result(new_totals, winners, "lowest total when someone reached the target")
         else:
-            notes.append(Note("tie_play_on", "Lowest totals are tied: another hand is played."))
+            notes.append(Note("tie_play_on", "Lowest totals are tied at %(total)s: another hand is played.", total=low))
     return GameEnd(tuple(new_totals), result, tuple(notes))
 
 

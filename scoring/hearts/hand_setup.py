@@ -18,12 +18,21 @@ DEAL = "hearts.md §1.4"
 PASS = "hearts.md §2.2"
 
 
-def _check_cards(hand_cards: Iterable[Card], pack: frozenset[Card], taken: set[Card], what: str) -> None:
+def _check_cards(hand_cards: Iterable[Card], pack: frozenset[Card], taken: set[Card], name: str | None) -> None:
+    """``name``: the player dealt the cards, ``None`` for the kitty."""
     for card in hand_cards:
         if card not in pack:
-            raise RulesError("card_not_in_pack", f"{card} ({what}) is not in this pack.", rule=DEAL, card=str(card))
+            raise RulesError(
+                "card_not_in_pack",
+                "%(card)s (dealt to %(name)s) is not in this pack."
+                if name
+                else "%(card)s (kitty) is not in this pack.",
+                rule=DEAL,
+                card=card.pretty,
+                name=name or "",
+            )
         if card in taken:
-            raise RulesError("duplicate_card", f"{card} is dealt twice ({what}).", rule=DEAL, card=str(card))
+            raise RulesError("duplicate_card", "%(card)s is dealt twice.", rule=DEAL, card=card.pretty)
         taken.add(card)
 
 
@@ -45,13 +54,15 @@ def deduce(
 
 def apply_deal(state: HeartsState, event: Deal) -> HeartsState:
     if state.current is not None:
-        raise RulesError("hand_in_progress", f"Hand {state.hand_number} is still being played.", rule="hearts.md §2.1")
+        raise RulesError(
+            "hand_in_progress", "Hand %(hand)s is still being played.", rule="hearts.md §2.1", hand=state.hand_number
+        )
     seats = state.seats
     config = deal_config(state.variants, seats)
     hands = event.hands if event.hands is not None else (None,) * seats
     if len(hands) != seats:
         raise RulesError(
-            "hands_per_seat", f"Give one hand (or null) for each of the {seats} seats.", rule=DEAL, seats=seats
+            "hands_per_seat", "Give one hand (or null) for each of the %(seats)s seats.", rule=DEAL, seats=seats
         )
     taken: set[Card] = set()
     for seat, cards in enumerate(hands):
@@ -60,12 +71,15 @@ def apply_deal(state: HeartsState, event: Deal) -> HeartsState:
         if len(cards) != config.per_player:
             raise RulesError(
                 "wrong_hand_size",
-                f"Seat {seat} is dealt {config.per_player} cards with {seats} players, not {len(cards)}.",
+                "%(name)s is dealt %(expected)s cards with %(seats)s players, not %(given)s.",
                 rule=DEAL,
                 seat=seat,
                 expected=config.per_player,
+                name=state.players[seat],
+                seats=seats,
+                given=len(cards),
             )
-        _check_cards(cards, config.pack, taken, f"seat {seat}")
+        _check_cards(cards, config.pack, taken, state.players[seat])
     kitty: frozenset[Card] | None = None
     if config.kitty_size == 0:
         kitty = frozenset()
@@ -75,11 +89,12 @@ def apply_deal(state: HeartsState, event: Deal) -> HeartsState:
         if len(event.kitty) != config.kitty_size:
             raise RulesError(
                 "wrong_kitty_size",
-                f"The kitty holds {config.kitty_size} cards, not {len(event.kitty)}.",
+                "The kitty holds %(expected)s cards, not %(given)s.",
                 rule="hearts.md §2.4",
                 expected=config.kitty_size,
+                given=len(event.kitty),
             )
-        _check_cards(event.kitty, config.pack, taken, "kitty")
+        _check_cards(event.kitty, config.pack, taken, None)
         kitty = frozenset(event.kitty)
     known = tuple(frozenset(cards or ()) for cards in hands)
     complete = tuple(cards is not None for cards in hands)
@@ -97,6 +112,7 @@ def apply_deal(state: HeartsState, event: Deal) -> HeartsState:
         dealt_complete=complete,
         passes=(None,) * seats,
         passed=(False,) * seats,
+        players=tuple(state.players),
     )
     if direction == "hold":
         hand = start_play(hand, state, known, complete)
@@ -130,14 +146,22 @@ def apply_pass(state: HeartsState, event: PassCards) -> HeartsState:
     if hand is None:
         raise RulesError("no_hand_dealt", "Record the deal before the pass.", rule="hearts.md §2.1")
     if hand.direction == "hold":
-        raise RulesError("no_pass_on_hold_hand", f"Hand {hand.number} is a hold hand: no cards are passed.", rule=PASS)
+        raise RulesError(
+            "no_pass_on_hold_hand", "Hand %(hand)s is a hold hand: no cards are passed.", rule=PASS, hand=hand.number
+        )
     if hand.phase != "pass":
         raise RulesError("pass_finished", "Every seat has passed; play has begun.", rule=PASS)
     seat = event.seat
     if not 0 <= seat < hand.seats:
-        raise RulesError("no_such_seat", f"There is no seat {seat} at this table.", rule=PASS, seat=seat)
+        raise RulesError(
+            "no_such_seat",
+            "There is no seat %(seat)s at this table (seats 0–%(last)s).",
+            rule=PASS,
+            seat=seat,
+            last=hand.seats - 1,
+        )
     if hand.passed[seat]:
-        raise RulesError("already_passed", f"Seat {seat} has already passed.", rule=PASS, seat=seat)
+        raise RulesError("already_passed", "%(name)s has already passed.", rule=PASS, seat=seat, name=hand.name(seat))
     cards = event.cards
     _check_declines(hand, seat, declining=cards == ())
     if cards is not None:
@@ -157,10 +181,12 @@ def _check_declines(hand: Hand, seat: int, *, declining: bool) -> None:
         if done and (hand.passes[other] == ()) != declining:
             raise RulesError(
                 "optional_pass_all_or_none",
-                f"Seat {other} {'declined' if hand.passes[other] == () else 'made'} the pass: every seat must "
-                "do the same, or hands would end up different sizes.",
+                "%(other)s declined the pass: every player must do the same, or hands would end up different sizes."
+                if hand.passes[other] == ()
+                else "%(other)s made the pass: every player must do the same, or hands would end up different sizes.",
                 rule=PASS,
                 seat=seat,
+                other=hand.name(other),
             )
 
 
@@ -171,8 +197,9 @@ def _check_pass_cards(state: HeartsState, hand: Hand, seat: int, cards: tuple[Ca
     if len(cards) != count:
         raise RulesError(
             "wrong_pass_count",
-            f"Each player passes {count} cards, not {len(cards)}"
-            + (" (this table allows declining with an empty pass)." if state.variants.optional_pass else "."),
+            "Each player passes %(expected)s cards, not %(given)s (this table allows declining with an empty pass)."
+            if state.variants.optional_pass
+            else "Each player passes %(expected)s cards, not %(given)s.",
             rule=PASS,
             expected=count,
             given=len(cards),
@@ -181,17 +208,28 @@ def _check_pass_cards(state: HeartsState, hand: Hand, seat: int, cards: tuple[Ca
         raise RulesError("duplicate_card", "The same card is passed twice.", rule=PASS)
     for card in cards:
         if card not in hand.config.pack:
-            raise RulesError("card_not_in_pack", f"{card} is not in this pack.", rule=DEAL, card=str(card))
+            raise RulesError("card_not_in_pack", "%(card)s is not in this pack.", rule=DEAL, card=card.pretty)
         if hand.dealt_complete[seat] and card not in hand.dealt_known[seat]:
             raise RulesError(
-                "card_not_in_hand", f"Seat {seat} was not dealt {card}.", rule=PASS, card=str(card), seat=seat
+                "card_not_in_hand",
+                "%(name)s was not dealt %(card)s.",
+                rule=PASS,
+                card=card.pretty,
+                seat=seat,
+                name=hand.name(seat),
             )
         holders = [s for s, known in enumerate(hand.dealt_known) if s != seat and card in known]
         holders += [s for s, given in enumerate(hand.passes) if given and card in given]
         if holders or (hand.kitty and card in hand.kitty):
-            where = f"seat {holders[0]}" if holders else "the kitty"
             raise RulesError(
-                "card_not_in_hand", f"{card} belongs to {where}, not seat {seat}.", rule=PASS, card=str(card)
+                "card_not_in_hand",
+                "%(card)s belongs to %(holder_name)s, not %(name)s."
+                if holders
+                else "%(card)s is in the kitty, not with %(name)s.",
+                rule=PASS,
+                card=card.pretty,
+                name=hand.name(seat),
+                holder_name=hand.name(holders[0]) if holders else "",
             )
 
 

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from scoring.cards import Card, Suit, sort_cards
 from scoring.errors import RulesError
+from scoring.explain import ParamValue
 from scoring.hearts.deal import QUEEN_OF_SPADES, is_penalty_card
 from scoring.hearts.hand import Hand
+from scoring.hearts.texts import rejection
 from scoring.hearts.variants import HeartsVariants
 
 PLAY = "hearts.md §2.3"
@@ -28,12 +30,14 @@ PLAY = "hearts.md §2.3"
 
 @dataclass(frozen=True, slots=True)
 class Restriction:
-    """For the play to be legal the seat must not hold any of ``cards`` (rule ``code``)."""
+    """For the play to be legal the seat must not hold any of ``cards`` (rule ``code``); ``kind``
+    and ``params`` tell the evidence (:mod:`scoring.hearts.texts`)."""
 
     seat: int
     cards: frozenset[Card]
     code: str
-    text: str
+    kind: str
+    params: tuple[tuple[str, ParamValue], ...]
 
 
 def _suit(cards: frozenset[Card], suit: Suit) -> frozenset[Card]:
@@ -72,58 +76,79 @@ def seats_to_act(hand: Hand, variants: HeartsVariants) -> tuple[int, ...]:
 
 def check_turn(hand: Hand, variants: HeartsVariants, seat: int) -> None:
     if not 0 <= seat < hand.seats:
-        raise RulesError("no_such_seat", f"There is no seat {seat} at this table.", rule="hearts.md §1.1", seat=seat)
+        raise RulesError(
+            "no_such_seat",
+            "There is no seat %(seat)s at this table (seats 0–%(last)s).",
+            rule="hearts.md §1.1",
+            seat=seat,
+            last=hand.seats - 1,
+        )
     allowed = seats_to_act(hand, variants)
     if seat not in allowed:
-        if hand.trick is None:
-            text = "the opening lead belongs to the holder of " + "/".join(map(str, opening_options(hand)))
-        else:
-            text = f"it is seat {allowed[0]}'s turn"
+        opening = hand.trick is None
         raise RulesError(
             "not_your_turn",
-            f"Seat {seat} cannot play now: {text} (play goes clockwise, the trick's winner leads next).",
+            "%(name)s cannot play now: the opening lead belongs to the holder of %(cards)s (§1.4)."
+            if opening
+            else "%(name)s cannot play now: it is %(turn)s's turn (play goes clockwise, the trick's winner "
+            "leads next).",
             rule="hearts.md §2.3",
             seat=seat,
             expected=list(allowed),
+            name=hand.name(seat),
+            cards="/".join(c.pretty for c in opening_options(hand)),
+            turn=hand.name(allowed[0]) if allowed else "",
         )
 
 
 def check_card(hand: Hand, seat: int, card: Card) -> None:
     """The card exists in this pack, has not been played, and can be in ``seat``'s hand."""
     if card not in hand.config.pack:
+        removed = sort_cards(hand.config.removed)
         raise RulesError(
             "card_not_in_pack",
-            f"{card} is not in the pack for {hand.seats} players (removed: "
-            f"{', '.join(sorted(map(str, hand.config.removed))) or 'none'}).",
+            "%(card)s is not in the pack for %(count)s players (removed: %(removed)s)."
+            if removed
+            else "%(card)s is not in the pack.",
             rule="hearts.md §1.4",
-            card=str(card),
+            card=card.pretty,
+            count=hand.seats,
+            removed=", ".join(c.pretty for c in removed),
         )
     if card in hand.seen:
         raise RulesError(
             "card_already_played",
-            f"{card} has already been played in this hand.",
+            "%(card)s has already been played in this hand.",
             rule="hearts.md §6.1",
-            card=str(card),
+            card=card.pretty,
         )
     if hand.kitty is not None and card in hand.kitty:
         raise RulesError(
             "card_not_in_hand",
-            f"{card} is in the kitty, not in seat {seat}'s hand.",
+            "%(card)s is in the kitty, not in %(name)s's hand.",
             rule="hearts.md §2.4",
-            card=str(card),
+            card=card.pretty,
+            name=hand.name(seat),
         )
     for other, cards in enumerate(hand.known):
         if other != seat and card in cards:
             raise RulesError(
                 "card_not_in_hand",
-                f"{card} is in seat {other}'s hand (as dealt or passed), not seat {seat}'s.",
+                "%(card)s is in %(holder_name)s's hand (as dealt or passed), not %(name)s's.",
                 rule="hearts.md §6",
-                card=str(card),
+                card=card.pretty,
                 holder=other,
+                holder_name=hand.name(other),
+                name=hand.name(seat),
             )
     if hand.complete[seat] and card not in hand.known[seat]:
         raise RulesError(
-            "card_not_in_hand", f"Seat {seat} does not hold {card}.", rule="hearts.md §6", card=str(card), seat=seat
+            "card_not_in_hand",
+            "%(name)s does not hold %(card)s.",
+            rule="hearts.md §6",
+            card=card.pretty,
+            seat=seat,
+            name=hand.name(seat),
         )
 
 
@@ -132,7 +157,10 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
     if variants.first_lead == "any_club":
         if card.suit != Suit.CLUBS:
             raise RulesError(
-                "must_lead_a_club", f"The first trick must be led with a club, not {card}.", rule=PLAY, card=str(card)
+                "must_lead_a_club",
+                "The first trick must be led with a club, not %(card)s.",
+                rule=PLAY,
+                card=card.pretty,
             )
         if len(options) == 1 and card != options[0]:
             # The leader must hold the opening card: nobody else may hold it.
@@ -141,7 +169,8 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
                     other,
                     frozenset(options),
                     "must_lead_lowest_club",
-                    f"Seat {seat} led {card}, so the holder of {options[0]} was seat {seat}.",
+                    "any_club",
+                    _params(hand, other, leader=hand.name(seat), card=card.pretty, opening=options[0].pretty),
                 )
                 for other in range(hand.seats)
                 if other != seat
@@ -150,9 +179,10 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
     if card not in options:
         raise RulesError(
             "must_lead_two_of_clubs",
-            f"The first trick is led with {options[0]} (the lowest club in play), not {card}.",
+            "The first trick is led with %(opening)s (the lowest club in play), not %(card)s.",
             rule="hearts.md §2.3 A",
-            card=str(card),
+            card=card.pretty,
+            opening=options[0].pretty,
             expected=[str(c) for c in options],
         )
     below = hand.config.clubs_below(card) - (hand.kitty or frozenset())
@@ -160,9 +190,7 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
         return []
     # An unseen kitty: leading a higher club says the lower clubs are in the kitty (H-2).
     return [
-        Restriction(
-            s, below, "must_lead_lowest_club", f"{card} opened the hand, so no player held a lower club (§1.4)."
-        )
+        Restriction(s, below, "must_lead_lowest_club", "lowest_club", _params(hand, s, card=card.pretty))
         for s in range(hand.seats)
     ]
 
@@ -180,14 +208,18 @@ def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card)
             return []
         out = [
             Restriction(
-                seat, _suit(pack, led), "must_follow_suit", f"Seat {seat} played {card} on a {led.symbol} lead."
+                seat,
+                _suit(pack, led),
+                "must_follow_suit",
+                "follow",
+                _params(hand, seat, card=card.pretty, suit=led.symbol),
             )
         ]
         if trick_no == 1 and variants.no_points_first_trick and is_penalty_card(card):
             # §2.3 B.2–3: a point card on trick 1 only from a hand of nothing but point cards.
             safe = frozenset(c for c in pack if not is_penalty_card(c) and c.suit != led)
             out.append(
-                Restriction(seat, safe, "no_points_first_trick", f"Seat {seat} discarded {card} on the first trick.")
+                Restriction(seat, safe, "no_points_first_trick", "first_trick", _params(hand, seat, card=card.pretty))
             )
             if variants.first_trick_fallback == "heart_only" and card == QUEEN_OF_SPADES:
                 out.append(
@@ -195,7 +227,8 @@ def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card)
                         seat,
                         _suit(pack, Suit.HEARTS),
                         "no_points_first_trick",
-                        f"Seat {seat} discarded the Q♠ on the first trick (a heart comes first).",
+                        "first_trick_queen",
+                        _params(hand, seat),
                     )
                 )
         return out
@@ -203,15 +236,14 @@ def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card)
         if variants.all_hearts_unbroken_lead == "pass_lead" and len(hand.lead_passers) < hand.seats - 1:
             raise RulesError(
                 "hearts_not_broken",
-                f"Hearts are not broken: seat {seat} may not lead {card}; with only hearts the lead passes left.",
+                "Hearts are not broken: %(name)s may not lead %(card)s; with only hearts the lead passes left.",
                 rule="hearts.md §2.3 C.4",
-                card=str(card),
+                card=card.pretty,
+                name=hand.name(seat),
             )
         allowed = frozenset({QUEEN_OF_SPADES}) if variants.can_lead_hearts_instead_of_qs else frozenset()
         non_hearts = frozenset(c for c in pack if c.suit != Suit.HEARTS) - allowed
-        return [
-            Restriction(seat, non_hearts, "hearts_not_broken", f"Seat {seat} led {card} before hearts were broken.")
-        ]
+        return [Restriction(seat, non_hearts, "hearts_not_broken", "heart_lead", _params(hand, seat, card=card.pretty))]
     return []
 
 
@@ -222,7 +254,9 @@ def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> lis
             "pass_lead_not_allowed", "This table leads a heart from an all-heart hand.", rule="hearts.md §2.3 C.4"
         )
     if hand.trick is None or hand.trick.cards or seat != hand.trick.leader:
-        raise RulesError("not_your_turn", f"Seat {seat} is not leading a trick now.", rule=PLAY, seat=seat)
+        raise RulesError(
+            "not_your_turn", "%(name)s is not leading a trick now.", rule=PLAY, seat=seat, name=hand.name(seat)
+        )
     if hand.hearts_broken or not variants.must_break_hearts:
         raise RulesError(
             "pass_lead_not_allowed", "Hearts may be led now: the lead does not pass.", rule="hearts.md §2.3 C.4"
@@ -234,7 +268,7 @@ def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> lis
             rule="hearts.md §2.3 C.4",
         )
     others = frozenset(c for c in hand.config.pack - hand.seen if c.suit != Suit.HEARTS)
-    return [Restriction(seat, others, "all_hearts_unbroken_lead", f"Seat {seat} passed the lead holding only hearts.")]
+    return [Restriction(seat, others, "all_hearts_unbroken_lead", "pass_lead", _params(hand, seat))]
 
 
 def certain_violation(hand: Hand, restrictions: list[Restriction]) -> Restriction | None:
@@ -245,21 +279,27 @@ def certain_violation(hand: Hand, restrictions: list[Restriction]) -> Restrictio
     return None
 
 
+def _params(hand: Hand, seat: int, **params: ParamValue) -> tuple[tuple[str, ParamValue], ...]:
+    """The evidence's params: the name of the seat it is against, and the rest."""
+    return tuple(sorted({"name": hand.name(seat), **params}.items()))
+
+
 def reject(restriction: Restriction, hand: Hand) -> RulesError:
-    held = sorted(map(str, restriction.cards & hand.known[restriction.seat]))
+    held_cards = sort_cards(restriction.cards & hand.known[restriction.seat])
+    held = sorted(map(str, held_cards))
     rule = {
         "must_follow_suit": "hearts.md §2.3 B.1",
         "no_points_first_trick": "hearts.md §2.3 B.2",
         "hearts_not_broken": "hearts.md §2.3 C.2",
         "all_hearts_unbroken_lead": "hearts.md §2.3 C.4",
     }.get(restriction.code, "hearts.md §2.3 A")
-    return RulesError(
-        restriction.code,
-        f"{restriction.text} Not allowed: seat {restriction.seat} holds {', '.join(held)} ({rule}).",
-        rule=rule,
-        seat=restriction.seat,
-        held=held,
-    )
+    params: dict[str, object] = {
+        **dict(restriction.params),
+        "cards": ", ".join(c.pretty for c in held_cards),
+        "seat": restriction.seat,
+        "held": held,
+    }
+    return rejection(restriction.code, restriction.kind, rule, params)
 
 
 def check_play(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import Card, Suit, format_cards, sort_cards
-from scoring.errors import RulesError
-from scoring.hearts.deal import QUEEN_OF_SPADES, is_penalty_card, penalty_points
+from scoring.explain import Note
+from scoring.hearts.deal import QUEEN_OF_SPADES, hand_total, is_penalty_card, penalty_points
 from scoring.hearts.hand import Action, DoneTrick, Exclusion, Finding, Hand, voids_shown
 from scoring.hearts.legality import Restriction, check_play, legal_cards, pass_lead_exclusions, seats_to_act
 from scoring.hearts.state import HeartsState
+from scoring.hearts.texts import PROOF, rejection
 from scoring.hearts.variants import HeartsVariants
 from scoring.tricks import Trick, TrickRules, trick_winner
 
@@ -26,14 +27,28 @@ from scoring.tricks import Trick, TrickRules, trick_winner
 HEARTS_TRICKS = TrickRules()
 
 
-def penalty_text(variants: HeartsVariants, seat: int, first: bool) -> str:
+def penalty_note(variants: HeartsVariants, seat: int, name: str, first: bool) -> Note:
+    """The penalty a renege brings (§3.5); the hand's total is 26, or 117 with spot hearts."""
+    value = hand_total(variants)
     if variants.renege_penalty == "abandon_26":
-        return f"hand abandoned: seat {seat} is charged 26, every other player 0 (§3.5)"
+        return Note(
+            "renege_abandon_26",
+            "hand abandoned: %(name)s is charged %(value)s, every other player 0 (§3.5)",
+            seat,
+            name=name,
+            value=value,
+        )
     if variants.renege_penalty == "score_as_played_plus_26":
-        if not first:
-            return f"seat {seat} is already charged +26 in this hand (once per hand, §3.5)"
-        return f"the hand is scored as played and seat {seat} gets +26 (§3.5)"
-    return "no penalty: this table plays renege_penalty = none (§3.5)"
+        return Note(
+            "renege_plus_26",
+            "the hand is scored as played and %(name)s gets +%(value)s (§3.5)"
+            if first
+            else "%(name)s is already charged +%(value)s in this hand (once per hand, §3.5)",
+            seat,
+            name=name,
+            value=value,
+        )
+    return Note("renege_no_penalty", "no penalty: this table plays renege_penalty = none (§3.5)", seat)
 
 
 def _add_restrictions(hand: Hand, restrictions: list[Restriction], card: Card | None) -> Hand:
@@ -42,7 +57,8 @@ def _add_restrictions(hand: Hand, restrictions: list[Restriction], card: Card | 
     for r in restrictions:
         if hand.complete[r.seat] or not r.cards:
             continue  # a known hand was checked exactly: nothing left to prove
-        exclusions[r.seat] = (*exclusions[r.seat], Exclusion(hand.trick_number, card, r.cards, r.code, r.text))
+        exclusion = Exclusion(hand.trick_number, card, r.cards, r.code, r.kind, r.params)
+        exclusions[r.seat] = (*exclusions[r.seat], exclusion)
     return dataclasses.replace(hand, exclusions=tuple(exclusions))
 
 
@@ -60,9 +76,8 @@ def _prove(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> Hand:
         status="proven",
         trick=first.trick,
         proven_at_trick=hand.trick_number,
-        text=f"{first.text} On trick {hand.trick_number} seat {seat} played {card}, so it held {card} on trick "
-        f"{first.trick}: no card enters a hand after the pass (§6).",
-        penalty=penalty_text(variants, seat, not already),
+        note=first.note(PROOF, seat, trick=first.trick, at=hand.trick_number, played=card.pretty),
+        penalty=penalty_note(variants, seat, hand.name(seat), not already),
     )
     # The contradicted evidence is false; the rest still stands.
     kept = tuple(e for e in hand.exclusions[seat] if card not in e.cards)
@@ -74,7 +89,8 @@ def _close_trick(hand: Hand) -> Hand:
     assert hand.trick is not None
     trick, n = hand.trick, hand.seats
     winner = (trick.leader + trick_winner(trick.cards, HEARTS_TRICKS)) % n
-    taken = penalty_points(trick.cards)
+    spot = hand.config.spot
+    taken = penalty_points(trick.cards, spot=spot)
     points = list(hand.points)
     points[winner] += taken
     won = tuple(w + (1 if s == winner else 0) for s, w in enumerate(hand.tricks_won))
@@ -91,7 +107,7 @@ def _close_trick(hand: Hand) -> Hand:
         kitty_to = winner
     if kitty_to is not None and not counted and hand.kitty is not None:
         # §2.4: the kitty's cards count for the player who receives it.
-        points[kitty_to] += penalty_points(hand.kitty)
+        points[kitty_to] += penalty_points(hand.kitty, spot=spot)
         if jack is not None and jack in hand.kitty:
             jack_taker = kitty_to
         counted = True
@@ -113,14 +129,13 @@ def step(hand: Hand, variants: HeartsVariants, action: Action) -> Hand:
     seat = action.seat
     if action.kind == "pass_lead":
         restrictions = pass_lead_exclusions(hand, variants, seat)
-        held = [c for r in restrictions for c in r.cards & hand.known[seat]]
+        held = sort_cards(c for r in restrictions for c in r.cards & hand.known[seat])
         if held:
-            raise RulesError(
+            raise rejection(
                 "all_hearts_unbroken_lead",
-                f"Seat {seat} holds {', '.join(sorted(map(str, held)))}: "
-                "only a player with nothing but hearts passes the lead.",
-                rule="hearts.md §2.3 C.4",
-                seat=seat,
+                "pass_lead",
+                "hearts.md §2.3 C.4",
+                {"name": hand.name(seat), "cards": ", ".join(c.pretty for c in held), "seat": seat},
             )
         hand = _add_restrictions(hand, restrictions, None)
         return dataclasses.replace(
@@ -309,6 +324,9 @@ def play_position(state: HeartsState) -> dict[str, Any] | None:
     hand = state.current
     if position is None or hand is None:
         return None
+    if state.variants.spot_hearts:
+        # the checker's Hearts scoring counts a heart as one point (docs/claims.md, "Not checked")
+        raise ValueError("spot_hearts is not modelled by the claim checker")
     leader = position.trick_leader
     if leader is None and len(position.to_act) == 1:
         leader = position.to_act[0]

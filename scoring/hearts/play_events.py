@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from scoring.cards import format_cards, sort_cards
 from scoring.errors import RulesError
@@ -11,7 +12,7 @@ from scoring.hearts.deal import penalty_points
 from scoring.hearts.events import MoonChoice, PassLead, PlayCard, RenegeReport, RetractCard
 from scoring.hearts.hand import Action, Finding, Hand
 from scoring.hearts.hand_score import HandScore, abandoned_hand, moon_shooter, score_hand
-from scoring.hearts.play import penalty_text, rebuild, retract_window, step
+from scoring.hearts.play import penalty_note, rebuild, retract_window, step
 from scoring.hearts.result_entry import finish_hand
 from scoring.hearts.state import HeartsState
 
@@ -20,15 +21,19 @@ def _hand_in_play(state: HeartsState, *, allow_moon_choice: bool = False) -> Han
     hand = state.current
     if hand is None:
         raise RulesError(
-            "no_hand_dealt", f"Record the deal of hand {state.hand_number} before its play.", rule="hearts.md §2.1"
+            "no_hand_dealt",
+            "Record the deal of hand %(hand)s before its play.",
+            rule="hearts.md §2.1",
+            hand=state.hand_number,
         )
     if hand.phase == "pass":
         waiting = [s for s, done in enumerate(hand.passed) if not done]
         raise RulesError(
             "pass_not_finished",
-            f"The pass is not finished: seat(s) {', '.join(map(str, waiting))} still pass {hand.direction}.",
+            "The pass is not finished: %(names)s still to pass.",
             rule="hearts.md §2.2",
             seats=waiting,
+            names=", ".join(hand.name(s) for s in waiting),
         )
     if hand.phase == "moon_choice" and not allow_moon_choice:
         raise RulesError(
@@ -65,10 +70,11 @@ def apply_retract(state: HeartsState, event: RetractCard) -> HeartsState:
     if index is None:
         raise RulesError(
             "correction_window_closed",
-            f"Seat {event.seat} has no card that can still be taken back: a card may be replaced only until "
+            "%(name)s has no card that can still be taken back: a card may be replaced only until "
             "the first card of the next trick is played.",
             rule="hearts.md §3.5",
             seat=event.seat,
+            name=hand.name(event.seat),
         )
     return dataclasses.replace(state, current=rebuild(hand, state.variants, hand.actions[:index]))
 
@@ -80,7 +86,13 @@ def apply_report(state: HeartsState, event: RenegeReport) -> HeartsState:
         raise RulesError("offenders_required", "Name each offending seat once.", rule="hearts.md §3.5")
     for seat in offenders:
         if not 0 <= seat < hand.seats:
-            raise RulesError("no_such_seat", f"There is no seat {seat} at this table.", rule="hearts.md §3.5")
+            raise RulesError(
+                "no_such_seat",
+                "There is no seat %(seat)s at this table (seats 0–%(last)s).",
+                rule="hearts.md §3.5",
+                seat=seat,
+                last=hand.seats - 1,
+            )
     findings = tuple(
         Finding(
             hand=hand.number,
@@ -89,14 +101,21 @@ def apply_report(state: HeartsState, event: RenegeReport) -> HeartsState:
             status="reported",
             trick=None,
             proven_at_trick=hand.trick_number,
-            text=event.note or f"The table agreed that seat {seat} reneged.",
-            penalty=penalty_text(state.variants, seat, seat not in hand.charged),
+            note=reported_note(hand.name(seat), seat, event.note),
+            penalty=penalty_note(state.variants, seat, hand.name(seat), seat not in hand.charged),
         )
         for seat in offenders
     )
     if state.variants.renege_penalty == "abandon_26":
         return abandon(state, hand, offenders, findings)
     return dataclasses.replace(state, current=dataclasses.replace(hand, reported=hand.reported + findings))
+
+
+def reported_note(name: str, seat: int, note: str | None) -> Note:
+    """A renege the table agreed on; the table's own words (``note``) are kept as typed."""
+    if note:
+        return Note("renege_reported", "The table agreed that %(name)s reneged: %(note)s", seat, name=name, note=note)
+    return Note("renege_reported", "The table agreed that %(name)s reneged.", seat, name=name)
 
 
 def apply_moon_choice(state: HeartsState, event: MoonChoice) -> HeartsState:
@@ -107,16 +126,20 @@ def apply_moon_choice(state: HeartsState, event: MoonChoice) -> HeartsState:
     if event.seat != shooter:
         raise RulesError(
             "not_the_shooter",
-            f"Seat {shooter} shot the moon and chooses, not seat {event.seat}.",
+            "%(shooter_name)s shot the moon and chooses, not %(name)s.",
             rule="hearts.md §3.2",
+            seat=event.seat,
+            shooter=shooter if shooter is not None else -1,
+            shooter_name=hand.name(shooter) if shooter is not None else "",
+            name=hand.name(event.seat),
         )
     return score_played_hand(state, hand, event.choice)
 
 
 def abandon(state: HeartsState, hand: Hand, offenders: tuple[int, ...], findings: tuple[Finding, ...]) -> HeartsState:
     """§3.5 default: the hand ends now, each offender 26, everyone else 0, no moon, no J♦."""
-    score = abandoned_hand(hand.seats, offenders)
-    proof = tuple(Note(f.code, f.text, f.seat) for f in findings)
+    score = abandoned_hand(state.players, offenders, state.variants)
+    proof = tuple(f.note for f in findings)
     fields: dict[str, object] = {
         "points": None,
         "jd_taker": None,
@@ -136,7 +159,8 @@ def end_of_play(state: HeartsState, hand: Hand) -> HeartsState:
         kitty = hand.config.pack - hand.seen
     hand = dataclasses.replace(hand, kitty=kitty)
     if hand.kitty_to is not None and not hand.kitty_counted and kitty is not None:
-        points = tuple(p + (penalty_points(kitty) if s == hand.kitty_to else 0) for s, p in enumerate(hand.points))
+        value = penalty_points(kitty, spot=hand.config.spot)
+        points = tuple(p + (value if s == hand.kitty_to else 0) for s, p in enumerate(hand.points))
         jack = hand.config.jack
         taker = hand.kitty_to if jack is not None and jack in kitty else hand.jack_taker
         hand = dataclasses.replace(hand, points=points, jack_taker=taker, kitty_counted=True)
@@ -148,20 +172,56 @@ def end_of_play(state: HeartsState, hand: Hand) -> HeartsState:
 
 def _took_notes(hand: Hand) -> tuple[Note, ...]:
     notes = []
+    spot = hand.config.spot
     for seat in range(hand.seats):
         cards = [c for t in hand.tricks if t.winner == seat for c in t.cards]
         if hand.kitty_to == seat and hand.kitty:
             cards += list(hand.kitty)
-        counted = [c for c in sort_cards(cards) if penalty_points((c,))]
-        what = ", ".join(format_cards(counted)) or "no penalty cards"
-        kitty = " (with the kitty)" if hand.kitty_to == seat else ""
-        notes.append(
-            Note(
-                "took_points",
-                f"Seat {seat} won {hand.tricks_won[seat]} trick(s){kitty}: {what} = {hand.points[seat]}.",
-                seat,
+        counted = [c for c in sort_cards(cards) if penalty_points((c,), spot=spot)]
+        params: dict[str, Any] = {
+            "name": hand.name(seat),
+            "count": hand.tricks_won[seat],
+            "cards": ", ".join(c.pretty for c in counted),
+            "points": hand.points[seat],
+        }
+        if hand.kitty_to == seat:
+            notes.append(
+                Note(
+                    "took_points",
+                    "%(name)s won %(count)s trick and the kitty: %(cards)s = %(points)s.",
+                    seat,
+                    plural="%(name)s won %(count)s tricks and the kitty: %(cards)s = %(points)s.",
+                    **params,
+                )
+                if counted
+                else Note(
+                    "took_points",
+                    "%(name)s won %(count)s trick and the kitty: no penalty cards.",
+                    seat,
+                    plural="%(name)s won %(count)s tricks and the kitty: no penalty cards.",
+                    **params,
+                )
             )
-        )
+        elif counted:
+            notes.append(
+                Note(
+                    "took_points",
+                    "%(name)s won %(count)s trick: %(cards)s = %(points)s.",
+                    seat,
+                    plural="%(name)s won %(count)s tricks: %(cards)s = %(points)s.",
+                    **params,
+                )
+            )
+        else:
+            notes.append(
+                Note(
+                    "took_points",
+                    "%(name)s won %(count)s trick: no penalty cards.",
+                    seat,
+                    plural="%(name)s won %(count)s tricks: no penalty cards.",
+                    **params,
+                )
+            )
     return tuple(notes)
 
 
@@ -172,6 +232,7 @@ def score_played_hand(state: HeartsState, hand: Hand, choice: str | None) -> Hea
     score: HandScore = score_hand(
         hand.points,
         variants=variants,
+        players=state.players,
         jd_taker=hand.jack_taker,
         moon_choice=choice,
         no_tricks=no_tricks,

@@ -61,6 +61,9 @@ class HeartsVariants(Variants):
     )
     moon_requires_jd: bool = option(False, doc="A moon needs the J♦ (or 10♦) as well.")
     avoid_all_tricks_bonus: int = option(0, choices=(0, -5, -3), doc="Score for a player who wins no trick.")
+    spot_hearts: bool = option(
+        False, doc="Spot hearts: each heart counts its pip value (J 11, Q 12, K 13, A 14); 117 points a hand."
+    )
     kitty: str = option(
         "off",
         choices=("off", "four_player_12", "leftover_first_trick", "leftover_first_penalty", "leftover_last_trick"),
@@ -83,8 +86,10 @@ class HeartsVariants(Variants):
         if self.moon_requires_jd and self.jack_of_diamonds == "off":
             raise VariantError(
                 "variant_conflict",
-                "moon_requires_jd needs the jack_of_diamonds variant.",
+                "%(option)s needs the %(needs)s variant.",
                 fields={"moon_requires_jd": "needs jack_of_diamonds"},
+                option="moon_requires_jd",
+                needs="jack_of_diamonds",
             )
         for key in ("strip_cards_3p", "strip_cards_5p", "strip_cards_6p"):
             for text in getattr(self, key):
@@ -92,8 +97,11 @@ class HeartsVariants(Variants):
                 if card.suit == Suit.HEARTS or str(card) == "QS":
                     raise VariantError(
                         "variant_conflict",
-                        f"{key} may not remove a penalty card ({text}): 26 points are always in play (§1.4).",
+                        "%(option)s may not remove a penalty card (%(card)s): every heart and the Q♠ are always "
+                        "in play (§1.4).",
                         fields={key: "penalty card"},
+                        option=key,
+                        card=card.pretty,
                     )
 
     @property

@@ -109,6 +109,7 @@ def position(
         phase="pass",
         dealt_known=(frozenset(),) * n,
         dealt_complete=(False,) * n,
+        players=tuple(players(n)),
     )
     known = tuple(frozenset(parse_cards(hand)) if s == seat else frozenset() for s in range(n))
     complete = tuple(s == seat for s in range(n))

@@ -84,7 +84,7 @@ def test_penalty_none_records_the_finding_only() -> None:
     state = play_script(state, [(0, "2C 2D 3C 4C"), (3, "5C 6C 7C")])
     assert state.current is not None
     finding = GAME.summary(state)["findings"][0]
-    assert finding["status"] == "proven" and "no penalty" in finding["penalty"]
+    assert finding["status"] == "proven" and "no penalty" in finding["penalty"]["text"]
 
 
 def test_renege_report_two_offenders_abandon() -> None:

@@ -10,8 +10,10 @@ from scoring.errors import RulesError
 from scoring.hearts import GAME
 from tests.scoring.hearts_support import ev, new_game
 
-# rules/hearts.md §5, every key but player_count (the number of seats of the match).
+# rules/hearts.md §5, every key but player_count (the number of seats of the match), plus
+# spot_hearts, the bonus §3.2 names but §5 does not list.
 SECTION_5_KEYS = {
+    "spot_hearts",
     "short_deal_method",
     "strip_cards_3p",
     "strip_cards_5p",

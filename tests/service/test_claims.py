@@ -588,3 +588,13 @@ def test_an_imported_record_shows_its_claims(alice: Person) -> None:
             "settled": False,
         }
     ]
+
+
+def test_spot_hearts_hands_are_not_checked(alice: Person, bob: Person, charlie: Person, dave: Person) -> None:
+    """The checker counts a heart as one point; under spot_hearts (hearts.md §3.2) it must refuse, not guess."""
+    players = [alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk]
+    match = alice.create_match(players, game="hearts", variants={"spot_hearts": True, "pass_count": 0})
+    post_events(alice, match["id"], [("deal", {}), ("play_card", {"seat": 0, "card": "2C"})])
+    response = claim(alice, match["id"], seat=1, kind="all_tricks")
+    assert response.status_code == 422 and response.json()["code"] == "claims_not_supported"
+    assert "spot_hearts" in response.json()["message"]
