@@ -151,3 +151,21 @@ def test_bad_partial_deal() -> None:
     with pytest.raises(RulesError) as err:
         partial({}, [T22_A, ["AS", *T22_B[1:]], None])
     assert err.value.code == "bad_hand"
+
+
+def test_t23_marriage_partner_in_a_known_hand_is_rejected_at_once() -> None:
+    # T-23 with B's hand known (dealt 9♠ 9♣ 9♦ Q♠ Q♥ T♥ 9♥, receives K♣): A wins tricks 1–4 with
+    # A♠ A♣ A♦ T♠, then leads K♥ announcing hearts. Q♥ is in B's known hand, so A cannot hold it:
+    # refused when announced (with no hand known it is proven only when B plays Q♥, §16.2).
+    b_dealt = ["9S", "9C", "9D", "QS", "QH", "TH", "9H"]
+    state = apply_all(partial({}, [None, b_dealt, None]), T22_AUCTION)
+    state = apply_all(
+        state,
+        [
+            ("take_talon", {"seat": A}),
+            ("give_card", {"seat": A, "to": B, "card": "KC"}),
+            ("give_card", {"seat": A, "to": C}),
+        ],
+    )
+    state = plays(state, "AS 9S JS AC 9C JC AD 9D JD TS QS KS")
+    assert error(state, "play_card", {"seat": A, "card": "KH", "announce": "marriage"}) == "marriage_partner_not_held"
