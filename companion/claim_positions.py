@@ -15,7 +15,7 @@ from typing import Any
 from companion.errors import Invalid, Unprocessable
 from companion.models import Match
 from scoring.cards import Card, parse_cards
-from scoring.claims import Claim, ClaimKind, Position, Verdict, check_claim
+from scoring.claims import REASON_CARDS_UNKNOWN, Claim, ClaimKind, Position, Verdict, check_claim
 from scoring.claims.adapters import ClaimSetup
 from scoring.claims.games import apply_play, claim_score, claim_target, is_over, legal_plays
 from scoring.claims.position import Play, position_from_json
@@ -200,7 +200,10 @@ def run_check(judged: Judged, budget_s: float) -> Verdict | dict[str, Any]:
     except ValueError as exc:  # e.g. the unseen cards do not fill the unknown hands (Bourré's stock)
         return {
             "status": UNDETERMINED,
-            "reason": f"the cards are not known well enough to search: {exc}",
+            "reason": REASON_CARDS_UNKNOWN,
+            "template": REASON_CARDS_UNKNOWN,
+            "params": {},
+            "detail": str(exc),
             "elapsed_ms": 0.0,
             "positions": 0,
             "counter_line": [],

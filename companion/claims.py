@@ -41,7 +41,7 @@ from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from companion.models import ClaimCheck, Event, Match, MatchSeat
 from scoring.cards import parse_cards
-from scoring.claims import ClaimKind, Verdict
+from scoring.claims import REASON_RECORD_CHANGED, ClaimKind, Verdict
 from scoring.claims.position import Play
 from scoring.errors import ScoringError
 from scoring.record import ANNOTATION_TYPES
@@ -298,7 +298,13 @@ def _check_give_up(claim_id: int, reason: str) -> str:
     check = ClaimCheck.objects.select_for_update().get(pk=claim_id)
     if check.status != ClaimCheck.Status.DONE:
         check.status = ClaimCheck.Status.DONE
-        check.verdict = {"status": UNDETERMINED, "reason": f"the claim could not be checked: {reason}"}
+        check.verdict = {
+            "status": UNDETERMINED,
+            "reason": REASON_RECORD_CHANGED,
+            "template": REASON_RECORD_CHANGED,
+            "params": {},
+            "detail": reason,
+        }
         check.finished_at = timezone.now()
         check.save()
     return UNDETERMINED

@@ -25,6 +25,8 @@ class MatchRow(models.Model):
     winners = models.JSONField(default=list)
     lower_is_better = models.BooleanField(default=False)
     how = models.CharField(max_length=300, blank=True)
+    #: ``how`` as the engine's translatable line (``template``, ``params``), so pages show it in the reader's language.
+    how_line = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ("finished_at", "match_id")

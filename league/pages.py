@@ -3,6 +3,11 @@
 Every chart (rating history, totals over a match) is drawn by the vendored Chart.js from the same
 numbers as the table printed beside it, so the page reads the same without JavaScript. Filters are
 the API's (``league.api.filter_from``); a bad one renders the error with its 4xx status.
+
+The pages speak the reader's language like the phone pages (``web.views.localized``: the
+``django_language`` cookie, else the browser's). Memoised data stays language-neutral (game titles,
+figure and record labels are the English message ids, marked below and translated by the
+templates); the memoised league HTML is kept per language.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_noop
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -26,9 +33,53 @@ from league.api import filter_from
 from league.figures import FIGURES
 from league.models import HandResultRow, MatchRow, PlayerResultRow, RatingHistoryRow
 from league.selectors import StatsFilter, memoised
+from scoring.i18n import render as render_line
 from scoring.registry import GAME_MODULES, get_game
+from web.views import localized
 
 _PAGE_PARAMS = frozenset({"match"})
+
+#: Message ids the templates translate at render time (``{% translate value %}``): the games' titles,
+#: the figures' and records' labels of ``league.figures`` and the standard rules profile.
+_MESSAGE_IDS = (
+    gettext_noop("Hearts"),
+    gettext_noop("Bourré"),
+    gettext_noop("President"),
+    gettext_noop("Thousand (Тысяча)"),
+    gettext_noop("Tonk"),
+    gettext_noop("The T-Shirt Game"),
+    gettext_noop("standard"),
+    gettext_noop("Most hands won in a row"),
+    gettext_noop("Contracts made %"),
+    gettext_noop("Average contract"),
+    gettext_noop("Contracts declared"),
+    gettext_noop("Marriages"),
+    gettext_noop("Barrel wins"),
+    gettext_noop("Barrel falls"),
+    gettext_noop("Bolts"),
+    gettext_noop("Р (rospisat')"),
+    gettext_noop("Moons shot"),
+    gettext_noop("Average points per hand"),
+    gettext_noop("Q♠ taken"),
+    gettext_noop("Reneges"),
+    gettext_noop("Net chips"),
+    gettext_noop("Pots won"),
+    gettext_noop("Times bourré"),
+    gettext_noop("Vice-President"),
+    gettext_noop("Neutral"),
+    gettext_noop("Vice-Scum"),
+    gettext_noop("Scum"),
+    gettext_noop("Net stakes"),
+    gettext_noop("Tonks"),
+    gettext_noop("Drops caught"),
+    gettext_noop("Caught another's drop"),
+    gettext_noop("Rounds won"),
+    gettext_noop("Points"),
+    gettext_noop("Highest contract made"),
+    gettext_noop("Biggest pot won"),
+    gettext_noop("Highest Hot or Not card won"),
+    gettext_noop("Most matches won in a row"),
+)
 
 
 def _viewer(request: HttpRequest) -> Any:
@@ -43,11 +94,16 @@ def _viewer(request: HttpRequest) -> Any:
 
 
 def _error(request: HttpRequest, exc: ServiceError) -> HttpResponse:
-    return render(request, "league/error.html", {"error": exc}, status=exc.status)
+    context = {"error": exc, "LANGUAGE_CODE": translation.get_language()}
+    return render(request, "league/error.html", context, status=exc.status)
 
 
 def _title(game: str) -> str:
     return get_game(game).title if game in GAME_MODULES else game
+
+
+def _games() -> list[dict[str, str]]:
+    return [{"name": game, "title": _title(game)} for game in sorted(GAME_MODULES)]
 
 
 def _figure_columns(game: str) -> list[dict[str, str]]:
@@ -156,6 +212,7 @@ def totals_chart(row: MatchRow) -> dict[str, Any]:
     }
 
 
+@localized
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league page; its HTML is memoised per filter (which includes the leagues the viewer sees)."""
     user = _viewer(request)
@@ -177,12 +234,13 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             shown = matches[0]
     except ServiceError as exc:
         return _error(request, exc)
-    html = _league_html(league.pk, league.name, flt, shown.pk if shown is not None else None)
+    language = translation.get_language()
+    html = _league_html(league.pk, league.name, flt, shown.pk if shown is not None else None, language)
     return HttpResponse(html)
 
 
 @memoised
-def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | None) -> str:
+def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | None, language: str) -> str:
     standings = _standings_by_game(flt)
     charts = []
     for block in standings:
@@ -196,16 +254,21 @@ def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | No
     context = {
         "league": {"pk": league_id, "name": name},
         "flt": flt,
-        "games": sorted(GAME_MODULES),
+        "games": _games(),
         "standings": standings,
-        "records": selectors.records(flt),
+        "records": [dict(r, title=_title(r["game"])) for r in selectors.records(flt)],
         "rating_charts": charts,
-        "matches": [{"row": m, "title": _title(m.game)} for m in matches],
+        "matches": [
+            {"row": m, "title": _title(m.game), "how": render_line(m.how_line, language) or m.how} for m in matches
+        ],
         "totals": totals_chart(shown) if shown is not None else None,
     }
-    return render_to_string("league/league.html", context)
+    context["LANGUAGE_CODE"] = language
+    with translation.override(language):
+        return render_to_string("league/league.html", context)
 
 
+@localized
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     user = _viewer(request)
     try:
@@ -231,11 +294,12 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     context = {
         "player": player,
         "flt": flt,
-        "games": sorted(GAME_MODULES),
+        "games": _games(),
         "standings": standings,
         "streaks": stats["streaks"],
         "rating_charts": charts,
         "recent": [{"row": r, "title": _title(r.game)} for r in recent],
         "rivals": selectors.rivals(player_id, flt),
+        "LANGUAGE_CODE": translation.get_language(),
     }
     return render(request, "league/player.html", context)

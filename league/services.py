@@ -56,6 +56,7 @@ def _rows_for(match: Match) -> MatchRow | None:
         winners=list(result.winners),
         lower_is_better=result.lower_is_better,
         how=result.how[:300],
+        how_line=_how_line(result.as_json()),
     )
     common: dict[str, Any] = {
         "match": row,
@@ -299,3 +300,8 @@ def _league_rebuild() -> dict[str, int]:
     for game, profile in MatchRow.objects.values_list("game", "profile").distinct().order_by("game", "profile"):
         rated += _ratings_recompute(game=game, profile=profile)
     return {"matches": derived, "rated": rated}
+
+
+def _how_line(result: dict[str, Any]) -> dict[str, Any]:
+    """The translatable part of a match result's ``how`` (empty for an engine that gives none)."""
+    return {k: result[k] for k in ("template", "params", "plural") if k in result}

@@ -9,7 +9,18 @@ from django.db import models
 from league.models import HandResultRow, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 
 _FIELDS: dict[type[models.Model], tuple[str, ...]] = {
-    MatchRow: ("match_id", "league_id", "game", "profile", "finished_at", "hands", "winners", "lower_is_better", "how"),
+    MatchRow: (
+        "match_id",
+        "league_id",
+        "game",
+        "profile",
+        "finished_at",
+        "hands",
+        "winners",
+        "lower_is_better",
+        "how",
+        "how_line",
+    ),
     PlayerResultRow: ("match_id", "seat", "player_id", "place", "score", "is_winner", "finished_at"),
     PlayerStatRow: ("match_id", "player_id", "key", "value"),
     HandResultRow: ("match_id", "hand", "seat", "player_id", "score", "total", "details"),

@@ -21,27 +21,25 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
+from companion.language import pick_language as _pick_language
+
 #: The four languages of the phone UI (issue 7), in the order the switch shows them.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
 LANGUAGE_CODES = {code for code, _ in LANGUAGES}
 COOKIE = getattr(settings, "LANGUAGE_COOKIE_NAME", "django_language")
 #: Bumped whenever the app shell changes, so that the service worker drops its old cache.
-SHELL_VERSION = "companion-shell-v2"
+SHELL_VERSION = "companion-shell-v3"
 
 View = Callable[..., HttpResponseBase]
 
 
 def pick_language(request: HttpRequest) -> str:
-    """The cookie if it names one of our languages, else the browser's best match, else English."""
-    cookie = str(request.COOKIES.get(COOKIE, ""))
-    if cookie in LANGUAGE_CODES:
-        return cookie
-    header = str(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
-    for part in header.split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGE_CODES:
-            return code
-    return "en"
+    """The cookie if it names one of our languages, else the browser's best match, else English.
+
+    The same choice as the API's (:func:`companion.language.pick_language`), so a page and the
+    explanations it fetches speak the same language.
+    """
+    return _pick_language(request)
 
 
 def localized(view: View) -> View:

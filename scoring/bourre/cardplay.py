@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from scoring.bourre import result_entry
+from scoring.bourre import lo_no, result_entry
 from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import ILLEGAL_PLAY, PROOF_BY_NAME, proven_reneges, table_error, table_note
@@ -34,15 +34,18 @@ def start_deal(state: Session, event: Deal) -> Session:
     stock = 52 - v.hand_size * len(seated) - (0 if v.up_card_owned else 1)
     trump = event.up_card.suit
     assert trump is not None
-    notes += (
-        Note(
-            "trump",
-            "Up-card %(card)s: %(suit)s are trumps (§2.6).",
-            dealer,
-            card=event.up_card.pretty,
-            suit=trump.symbol,
-        ),
-    )
+    if event.lo_no:
+        notes += (lo_no.check_call(state, event.up_card, dealer),)
+    else:
+        notes += (
+            Note(
+                "trump",
+                "Up-card %(card)s: %(suit)s are trumps (§2.6).",
+                dealer,
+                card=event.up_card.pretty,
+                suit=trump.symbol,
+            ),
+        )
     deal = CardDeal(
         number=state.deal_number,
         dealer=dealer,
@@ -57,6 +60,7 @@ def start_deal(state: Session, event: Deal) -> Session:
         hand=v.hand_size,
         stock=stock,
         notes=notes,
+        lo_no=event.lo_no,
     )
     return dataclasses.replace(state, deal=deal)
 
@@ -133,7 +137,7 @@ def play_card(state: Session, event: PlayCard) -> Session:
     extra: tuple[Note, ...] = ()
     if hand is not None:
         view = cinch_view(deal, seat, v, trick_list)
-        code = why_illegal(card, hand, current.cards, deal.trump, play_rules(v), view)
+        code = why_illegal(card, hand, current.cards, deal.ranking, play_rules(v), view)
         if code is not None and code.startswith("cinch") and not v.cinch_breach_is_renege:
             # §7 cinch_breach_is_renege = false: the breach is noted, the card stands, no penalty.
             extra = (
@@ -148,11 +152,11 @@ def play_card(state: Session, event: PlayCard) -> Session:
             )
             code = None
         if code is not None:
-            allowed = legal(hand, current.cards, deal.trump, play_rules(v), view)
+            allowed = legal(hand, current.cards, deal.ranking, play_rules(v), view)
             raise table_error(
                 code,
                 ILLEGAL_PLAY[code],
-                rule="bourre.md §3.6" if code.startswith("cinch") else "bourre.md §3.4",
+                rule=f"bourre.md {_section(code)}",
                 seat=seat,
                 card=str(card),
                 legal=[str(c) for c in allowed],
@@ -177,6 +181,11 @@ def play_card(state: Session, event: PlayCard) -> Session:
                 ),
             )
     return dataclasses.replace(state, deal=dataclasses.replace(new_deal, notes=notes))
+
+
+def _section(code: str) -> str:
+    """The rules-file section an illegal play breaks: the cinch, Lo-No's opening lead, or §3.4."""
+    return "§3.6" if code.startswith("cinch") else "§7" if code.startswith("lo_no") else "§3.4"
 
 
 def _check_card_possible(state: Session, deal: CardDeal, seat: int, card: Card) -> None:
@@ -377,6 +386,7 @@ def finish_deal(state: Session) -> Session:
         uncorrected=uncorrected,
         notes=deal.notes,
         plays=deal.plays,
+        lo_no=deal.lo_no,
     )
     settled = with_penalties(state, findings, counts)
     return dataclasses.replace(state, findings=(*state.findings, *settled))

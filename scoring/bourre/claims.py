@@ -6,8 +6,9 @@ table seats. The cinch test's ``known_out`` (a seat's own trump discards, a disc
 from the engine's :func:`scoring.bourre.play.play_position`. When some hands are not recorded,
 ``unseen`` is every card not shown anywhere — in Bourré that includes the stock and the discards of
 other players, so it is larger than the unknown hands and the checker answers ``undetermined``
-unless the hands are known (docs/claims.md). ``must_lead_trump_when_others_void`` and cinch forms
-other than ``pagat``/``none`` are not modelled (``ValueError``).
+unless the hands are known (docs/claims.md). ``must_lead_trump_when_others_void``, cinch forms
+other than ``pagat``/``none`` and Lo-No deals (§7: no trump, low cards win) are not modelled
+(``ValueError``; the service answers ``claims_not_supported``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def _voids(session: Session, active: tuple[int, ...]) -> dict[int, set[Suit]]:
     deal = session.deal
     assert deal is not None
     trump = deal.trump
+    assert trump is not None  # Lo-No deals are refused before (play_position)
     for trick in tricks(deal):
         led = trick.cards[0].suit if trick.cards else None
         for seat, card in zip(trick.seats, trick.cards, strict=False):
@@ -42,6 +44,8 @@ def _voids(session: Session, active: tuple[int, ...]) -> dict[int, set[Suit]]:
 def play_position(state: Session) -> dict[str, Any]:
     """The checker's position JSON (``RulesError("no_play_position")`` when no deal is in play)."""
     pp = bourre_position(state)
+    if pp.ranking.low_wins:
+        raise ValueError("a Lo-No deal (no trumps, low cards win, bourre.md §7) is not modelled by the claim checker")
     if pp.rules.cinch_rules not in ("pagat", "none") or pp.rules.must_lead_trump_when_others_void:
         raise ValueError("these Bourré play variants are not modelled by the claim checker")
     active = pp.active

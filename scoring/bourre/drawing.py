@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from scoring.bourre import lo_no
 from scoring.bourre.events import Declare, Draw
 from scoring.bourre.session import pay
 from scoring.bourre.state import CardDeal, DrawRecord, Session
@@ -19,6 +20,7 @@ def declare(state: Session, event: Declare) -> Session:
     deal = expect(state, "declare", event.seat)
     if any(s == event.seat for s, _ in deal.decisions):
         return _second_chance(state, deal, event)
+    lo_no.check_dealer_plays(state, deal, event.seat, event.play)
     v = state.variants
     seat = event.seat
     name = state.players[seat]
@@ -151,6 +153,7 @@ def draw(state: Session, event: Draw) -> Session:
             rule=RULE_DRAW,
             count=event.count,
         )
+    lo_no.check_keeps_up_card(state, deal, seat, event.discarded, event.count)
     hand = deal.hands[seat]
     _check_draw_cards(state, deal, event, hand)
     take = _check_take(state, deal, event)

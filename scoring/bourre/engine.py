@@ -178,17 +178,21 @@ def _deal_actions(state: Session, step: tuple[str, int]) -> list[JSON]:
         first = all(s != seat for s, _ in deal.decisions)
         # §7 four-card Bourré: staying needs a trump or a club (known hands only).
         barred = v.indiana and first and hand is not None and all(c.suit not in (deal.trump, Suit.CLUBS) for c in hand)
-        options = [True] if ace else [False] if barred else [True, False]
+        lo_no = deal.lo_no and seat == deal.dealer and first  # §7: the dealer who called Lo-No plays
+        options = [True] if ace or lo_no else [False] if barred else [True, False]
         actions.append({"type": "declare", "seat": seat, "play": options})
     elif kind == "draw":
-        actions.append({"type": "draw", "seat": seat, "min": 0, "max": v.discard_cap(len(deal.seated))})
+        cap = v.discard_cap(len(deal.seated))
+        if deal.lo_no and seat == deal.dealer:
+            cap = min(cap, deal.hand - 1)  # §7: the dealer keeps the turned card to lead it
+        actions.append({"type": "draw", "seat": seat, "min": 0, "max": cap})
     else:
         hand = deal.hands[seat]
         cards = None
         if hand is not None:
             current = tricks(deal)[-1]
             view = cinch_view(deal, seat, v)
-            cards = [str(c) for c in legal(sorted(hand, key=str), current.cards, deal.trump, play_rules(v), view)]
+            cards = [str(c) for c in legal(sorted(hand, key=str), current.cards, deal.ranking, play_rules(v), view)]
         actions.append({"type": "play_card", "seat": seat, "cards": cards})
     actions += _after_play_actions(state)
     return actions
@@ -215,7 +219,8 @@ def _deal_view(state: Session) -> JSON | None:
         "number": deal.number,
         "dealer": deal.dealer,
         "up_card": str(deal.up_card),
-        "trump": deal.trump.value,
+        "trump": deal.trump.value if deal.trump is not None else None,
+        "lo_no": deal.lo_no,
         "seated": list(deal.seated),
         "active": list(deal.active),
         "passed": list(deal.passed),

@@ -24,6 +24,7 @@ class DealResult(Event):
     given, must name exactly the seats whose ante is due (§2.5, §4.5). Instead of the ``up_card``
     the table may just say ``ace_up`` (§4.8: "or at least whether it is an ace"). In four-card
     Bourré ``folded_after_draw`` lists who stayed, drew, then folded (they paid one chip).
+    ``lo_no``: the dealer called Lo-No (§7); the ``up_card`` must then be given and be low.
     """
 
     TYPE = "deal_result"
@@ -37,6 +38,7 @@ class DealResult(Event):
     recalled: tuple[int, ...] = ()
     premature: tuple[int, ...] = ()
     folded_after_draw: tuple[int, ...] = ()
+    lo_no: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,8 @@ class Deal(Event):
     """Start of a deal recorded card by card: the up-card, and the hands when known.
 
     ``hands`` has one list per player of the record; an empty list means unknown (or not seated).
-    A known dealer's hand includes the up-card (§2.6).
+    A known dealer's hand includes the up-card (§2.6). ``lo_no``: the dealer, having turned a low
+    card, calls Lo-No before anyone plays or passes (§7).
     """
 
     TYPE = "deal"
@@ -52,6 +55,7 @@ class Deal(Event):
     dealer: int | None = None
     hands: tuple[tuple[Card, ...], ...] | None = None
     antes: tuple[int, ...] | None = None
+    lo_no: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,19 +12,58 @@ trump and ace-high ranks, which match §3.4's definition of beating exactly).
 (Card('AD'),)
 >>> sure_tricks(parse_cards("KH QH TH 9H 8H"), outstanding_trumps(Suit.HEARTS, parse_cards("KH QH TH 9H 8H"), ()))
 3
+
+Wherever a trump suit is asked for, a :class:`TrickOrder` may be given instead: :data:`LO_NO` is a
+Lo-No deal (§7: no trumps, the lowest card of the suit led wins), where heading the trick means
+playing a *lower* card of the suit led than W when able:
+
+>>> legal(parse_cards("9D 4D 2D KS"), parse_cards("7D 5D"), LO_NO, rules)
+(Card('4D'), Card('2D'))
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from scoring.cards import Card, Suit, card_of
-from scoring.tricks import ACE_HIGH, TrickRules, beats, winning_index
+from scoring.tricks import ACE_HIGH, Strength, TrickRules, beats, winning_index
 
 RULE_PLAY = "bourre.md §3.4"
 RULE_CINCH = "bourre.md §3.6"
 ALL_RANKS = tuple(range(2, 15))
+#: Lo-No (§7): the same ranks (§1, aces high), the lower card wins: 2 strongest, ace weakest.
+LOW_WINS: Strength = {r: 15 - r for r in ALL_RANKS}
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOrder:
+    """What wins the tricks of a deal (§3.3): the trump suit, aces high — or, in a Lo-No deal (§7),
+    no trump and the lowest card of the suit led. Every function below that takes ``trump`` accepts
+    either a :class:`~scoring.cards.Suit` (that suit is trump: the standard game) or a TrickOrder.
+    """
+
+    trump: Suit | None
+    low_wins: bool = False
+
+    @property
+    def strength(self) -> Strength:
+        return LOW_WINS if self.low_wins else ACE_HIGH
+
+    def stronger(self, card: Card, other: Card) -> bool:
+        """Whether ``card`` outranks ``other`` within a suit (lower under Lo-No)."""
+        return self.strength[card.rank] > self.strength[other.rank]
+
+
+#: A Lo-No deal (§7): no trumps, low cards win.
+LO_NO = TrickOrder(None, low_wins=True)
+Trumps: TypeAlias = Suit | TrickOrder
+
+
+def order_of(trump: Trumps) -> TrickOrder:
+    """A bare suit is the standard game: that suit is trump, aces high."""
+    return trump if isinstance(trump, TrickOrder) else TrickOrder(trump)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +87,8 @@ class CinchView:
     recorded discards, the up-card when the dealer discarded it or passed); ``last_to_play``:
     whether the player is the last active player to play to this trick (C-last);
     ``others_void_in_trump``: every other active player has shown out of trumps.
+    ``opening_lead``: in a Lo-No deal (§7), the turned card the dealer must lead to the first trick
+    (set only for that lead).
     """
 
     won: int = 0
@@ -56,42 +97,46 @@ class CinchView:
     last_to_play: bool = False
     others_void_in_trump: bool = False
     own_played: frozenset[Card] = frozenset()
+    opening_lead: Card | None = None
 
 
-def trick_rules(trump: Suit) -> TrickRules:
-    return TrickRules(strength=ACE_HIGH, trump=trump, must_follow=True, must_trump=True)
+def trick_rules(trump: Trumps) -> TrickRules:
+    order = order_of(trump)
+    return TrickRules(strength=order.strength, trump=order.trump, must_follow=True, must_trump=order.trump is not None)
 
 
-def winning_card(trick: Sequence[Card], trump: Suit) -> Card:
-    """W of §3.4: the card winning the cards played so far (highest trump, else highest of L)."""
+def winning_card(trick: Sequence[Card], trump: Trumps) -> Card:
+    """W of §3.4: the card winning the cards played so far (highest trump, else highest of L;
+    under Lo-No the lowest of L)."""
     return trick[winning_index(trick, trick_rules(trump))]
 
 
-def card_beats(card: Card, best: Card, led: Suit | None, trump: Suit) -> bool:
+def card_beats(card: Card, best: Card, led: Suit | None, trump: Trumps) -> bool:
     """§3.4's "x beats W" (a card of a third suit never beats)."""
     return beats(card, best, led, trick_rules(trump))
 
 
-def basic_legal(hand: Iterable[Card], trick: Sequence[Card], trump: Suit, rules: PlayRules) -> tuple[Card, ...]:
+def basic_legal(hand: Iterable[Card], trick: Sequence[Card], trump: Trumps, rules: PlayRules) -> tuple[Card, ...]:
     """§3.4 rules 1–4 without the cinch: follow, trump when void, head the trick against W."""
     cards = tuple(hand)
     if not trick:
         return cards
+    order = order_of(trump)
     led = trick[0].suit
-    best = winning_card(trick, trump)
+    best = winning_card(trick, order)
     of_led = tuple(c for c in cards if c.suit == led)
-    trumps = tuple(c for c in cards if c.suit == trump)
+    trumps = tuple(c for c in cards if order.trump is not None and c.suit == order.trump)
     if of_led:
         group = of_led
     elif trumps:
         group = trumps
     else:
         return cards  # rule 3: cannot follow or trump, any card (it cannot win)
-    winners = tuple(c for c in group if card_beats(c, best, led, trump))
+    winners = tuple(c for c in group if card_beats(c, best, led, order))
     if winners and rules.head_trick_required:
         if rules.must_beat_mode == "highest_card":
-            # §3.4 notes: when p can beat W, p plays the highest card of the group.
-            return (max(group, key=lambda c: c.rank),)
+            # §3.4 notes: when p can beat W, p plays the highest card of the group (Lo-No: the lowest).
+            return (max(group, key=lambda c: order.strength[c.rank]),)
         return winners
     if group is trumps and not winners and not rules.trump_when_cannot_overtrump:
         # §7 "play to win": a trump that cannot win need not be played.
@@ -120,8 +165,14 @@ def sure_tricks(mine: Iterable[Card], outstanding: Iterable[Card]) -> int:
     return len(own) - killable
 
 
-def has_cinch(hand: Iterable[Card], trump: Suit, view: CinchView, rules: PlayRules) -> bool:
-    """§3.6: Won + Sure ≥ 3 (or, under ``akq_only``, the player holds the rest of their A-K-Q)."""
+def has_cinch(hand: Iterable[Card], trump: Trumps, view: CinchView, rules: PlayRules) -> bool:
+    """§3.6: Won + Sure ≥ 3 (or, under ``akq_only``, the player holds the rest of their A-K-Q).
+
+    A cinch is about trumps: in a Lo-No deal there are none, so there is no cinch obligation.
+    """
+    if (suit := order_of(trump).trump) is None:
+        return False
+    trump = suit
     cards = tuple(hand)
     mine = tuple(c for c in cards if c.suit == trump)
     if rules.cinch_rules == "none" or rules.cinch_rules == "lay_down":
@@ -163,17 +214,22 @@ def equivalent_trumps(mine: Collection[Card], played: Collection[Card], mode: st
 def legal(
     hand: Iterable[Card],
     trick: Sequence[Card],
-    trump: Suit,
+    trump: Trumps,
     rules: PlayRules,
     view: CinchView | None = None,
 ) -> tuple[Card, ...]:
-    """Every card of ``hand`` the player may play: §3.4 narrowed by the cinch obligations of §3.6.
+    """Every card of ``hand`` the player may play: §3.4 narrowed by the cinch obligations of §3.6
+    (and, in a Lo-No deal, the dealer's lead of the turned card to the first trick, §7).
 
     ``view`` (what the player knows) enables the cinch; without it only §3.4 applies.
     """
     cards = tuple(hand)
+    opening = view.opening_lead if view is not None and not trick else None
+    if opening is not None and opening in cards:
+        return (opening,)  # §7 Lo-No: the dealer leads the turned card to the first trick
     allowed = basic_legal(cards, trick, trump, rules)
-    trumps = tuple(c for c in cards if c.suit == trump)
+    suit = order_of(trump).trump
+    trumps = tuple(c for c in cards if suit is not None and c.suit == suit)
     if view is None or not trumps:
         return allowed
     if not trick:
@@ -199,7 +255,7 @@ def why_illegal(
     card: Card,
     hand: Iterable[Card],
     trick: Sequence[Card],
-    trump: Suit,
+    trump: Trumps,
     rules: PlayRules,
     view: CinchView | None = None,
 ) -> str | None:
@@ -207,6 +263,8 @@ def why_illegal(
     cards = tuple(hand)
     if card in legal(cards, trick, trump, rules, view):
         return None
+    if not trick and view is not None and view.opening_lead is not None and view.opening_lead in cards:
+        return "lo_no_must_lead_up_card"
     if card in basic_legal(cards, trick, trump, rules):
         if trick:
             return "cinch_must_play_highest_trump"
@@ -215,10 +273,11 @@ def why_illegal(
     if not trick:
         return "must_lead_trump"
     led = trick[0].suit
+    suit = order_of(trump).trump
     if card.suit != led and any(c.suit == led for c in cards):
         return "must_follow_suit"
-    if card.suit not in (led, trump) and any(c.suit == trump for c in cards):
+    if suit is not None and card.suit not in (led, suit) and any(c.suit == suit for c in cards):
         return "must_trump"
-    if card.suit == trump and led != trump:
+    if suit is not None and card.suit == suit and led != suit:
         return "must_overtrump"
     return "must_head_trick"

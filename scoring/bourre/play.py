@@ -2,8 +2,8 @@
 
 :func:`play_position` reads the deal being recorded card by card and returns a
 :class:`PlayPosition`: the remaining hands (a frozenset per seat when known, ``None`` when not),
-the current trick, the trump suit, tricks taken per active seat, and the legality of §3.4/§3.6 as
-methods. Positions are immutable; :meth:`PlayPosition.play` returns the next one, so a search can
+the current trick, what wins tricks (the trump suit, or a Lo-No deal's no trump and low cards, §7),
+tricks taken per active seat, and the legality of §3.4/§3.6 as methods. Positions are immutable; :meth:`PlayPosition.play` returns the next one, so a search can
 branch freely.
 
 >>> from scoring.bourre import GAME
@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from scoring.bourre.legality import CinchView, PlayRules, legal, winning_card
+from scoring.bourre.legality import CinchView, PlayRules, TrickOrder, legal, winning_card
 from scoring.bourre.state import Session
 from scoring.bourre.tricks_view import play_rules, rotate, shown_void_in_trump, tricks, tricks_won
 from scoring.bourre.turns import next_step
@@ -46,9 +46,11 @@ class PlayPosition:
     ``trick``: cards of the current trick in play order from ``leader``. ``won``: tricks per active
     seat, in ``active`` order. ``played``: every card played face up so far. ``known_out``: per seat,
     trumps that seat knows are out of play (its own recorded discards, a discarded up-card).
+    ``ranking`` says what wins a trick (``trump`` is its suit, ``None`` in a Lo-No deal);
+    ``opening_lead`` is the turned card a Lo-No dealer must lead, until the first card is played.
     """
 
-    trump: Suit
+    ranking: TrickOrder
     rules: PlayRules
     active: tuple[int, ...]
     hands: tuple[frozenset[Card] | None, ...]
@@ -60,6 +62,11 @@ class PlayPosition:
     known_out: tuple[frozenset[Card], ...]
     void_in_trump: frozenset[int] = frozenset()
     tricks_total: int = 5
+    opening_lead: Card | None = None
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.ranking.trump
 
     @property
     def finished(self) -> bool:
@@ -85,6 +92,7 @@ class PlayPosition:
             known_out=self.known_out[seat],
             last_to_play=len(self.trick) == len(self.active) - 1,
             others_void_in_trump=all(s in self.void_in_trump for s in self.active if s != seat),
+            opening_lead=self.opening_lead,
         )
 
     def legal_for(self, hand: frozenset[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
@@ -93,7 +101,7 @@ class PlayPosition:
         if seat is None:
             return ()
         cards = tuple(sort_cards(hand))
-        return legal(cards, self.trick, self.trump, self.rules, self.view(seat))
+        return legal(cards, self.trick, self.ranking, self.rules, self.view(seat))
 
     def legal_cards(self) -> tuple[Card, ...] | None:
         """Legal cards of the player to act, or ``None`` when their hand is unknown."""
@@ -111,14 +119,16 @@ class PlayPosition:
         hands = tuple(h - {card} if s == seat and h is not None else h for s, h in enumerate(self.hands))
         trick = (*self.trick, card)
         void = self.void_in_trump
-        if self.trick and card.suit != self.trump and card.suit != self.trick[0].suit:
+        if self.trump is not None and self.trick and card.suit not in (self.trump, self.trick[0].suit):
             void = void | {seat}
-        if self.trick and self.trick[0].suit == self.trump and card.suit != self.trump:
+        if self.trump is not None and self.trick and self.trick[0].suit == self.trump and card.suit != self.trump:
             void = void | {seat}
-        position = dataclasses.replace(self, hands=hands, trick=trick, played=self.played | {card}, void_in_trump=void)
+        position = dataclasses.replace(
+            self, hands=hands, trick=trick, played=self.played | {card}, void_in_trump=void, opening_lead=None
+        )
         if len(trick) < len(self.active):
             return position
-        best = winning_card(trick, self.trump)
+        best = winning_card(trick, self.ranking)
         winner = self.order[trick.index(best)]
         won = tuple(n + 1 if s == winner else n for s, n in zip(self.active, self.won, strict=True))
         return dataclasses.replace(position, leader=winner, trick=(), trick_number=self.trick_number + 1, won=won)
@@ -137,7 +147,7 @@ def play_position(state: Session) -> PlayPosition:
     current = trick_list[-1] if trick_list else None
     if current is None or current.complete:
         number = deal.hand + 1
-        leader = trick_list[-1].winner if trick_list and trick_list[-1].winner is not None else deal.active[0]
+        leader = trick_list[-1].winner if trick_list and trick_list[-1].winner is not None else deal.first_leader
         cards: tuple[Card, ...] = ()
     else:
         number, leader, cards = current.number, current.leader, current.cards
@@ -150,7 +160,7 @@ def play_position(state: Session) -> PlayPosition:
         known_out.append(frozenset(out))
     hands = tuple(h if s in deal.active else frozenset() for s, h in enumerate(deal.hands))
     return PlayPosition(
-        trump=deal.trump,
+        ranking=deal.ranking,
         rules=play_rules(v),
         active=deal.active,
         hands=hands,
@@ -162,6 +172,7 @@ def play_position(state: Session) -> PlayPosition:
         known_out=tuple(known_out),
         void_in_trump=frozenset(s for s in deal.active if shown_void_in_trump(deal, s, trick_list, v)),
         tricks_total=deal.hand,
+        opening_lead=deal.up_card if deal.lo_no and not deal.plays else None,
     )
 
 

@@ -9,13 +9,25 @@ A play is a **proven** renege when it is illegal for *every* hand containing tho
   a trump held while playing a third suit (failure to trump), a card that would have beaten W,
   computed at the player's turn (failure to head, A2/A3), and a cinch that the known trumps already
   make certain (the §3.6 test is monotone: more trumps never lower Sure), e.g. A5.
+
+In a Lo-No deal (§7) the same proofs run with no trump and low cards winning (W is the lowest card
+of the suit led, a card "beats" W by being lower), and a dealer who does not lead the turned card
+to the first trick is proven at once: the turned card is known to be in the dealer's hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from scoring.bourre.legality import CinchView, PlayRules, card_beats, has_cinch, why_illegal, winning_card
+from scoring.bourre.legality import (
+    CinchView,
+    PlayRules,
+    TrickOrder,
+    card_beats,
+    has_cinch,
+    why_illegal,
+    winning_card,
+)
 from scoring.bourre.state import CardDeal, Finding
 from scoring.bourre.tricks_view import play_contexts, play_rules
 from scoring.bourre.variants import BourreVariants
@@ -23,7 +35,7 @@ from scoring.cards import Card, Suit, card_of
 from scoring.errors import RulesError
 from scoring.explain import N_, Note, ParamValue
 
-#: What each renege code says a play did (§3.4, §3.6), as a proof's text (``finding.text``), the
+#: What each renege code says a play did (§3.4, §3.6, §7 Lo-No), as a proof's text (``finding.text``), the
 #: same with the player's name (the ``renege_proven`` note) and as the error refusing a known-hand play.
 PROOF = {
     "must_follow_suit": N_("trick %(trick)s: %(card)s failed to follow suit; proven by %(witness)s."),
@@ -36,6 +48,9 @@ PROOF = {
     ),
     "cinch_must_play_highest_trump": N_(
         "trick %(trick)s: %(card)s broke the cinch: must play the highest trump; proven by %(witness)s."
+    ),
+    "lo_no_must_lead_up_card": N_(
+        "trick %(trick)s: %(card)s was led instead of the turned card (Lo-No); proven by %(witness)s."
     ),
 }
 PROOF_BY_NAME = {
@@ -50,6 +65,9 @@ PROOF_BY_NAME = {
     "cinch_must_play_highest_trump": N_(
         "%(name)s: trick %(trick)s: %(card)s broke the cinch: must play the highest trump; proven by %(witness)s."
     ),
+    "lo_no_must_lead_up_card": N_(
+        "%(name)s: trick %(trick)s: %(card)s was led instead of the turned card (Lo-No); proven by %(witness)s."
+    ),
 }
 ILLEGAL_PLAY = {
     "must_follow_suit": N_("%(name)s failed to follow suit with %(card_pretty)s; legal: %(legal_cards)s (§3.4)."),
@@ -62,6 +80,9 @@ ILLEGAL_PLAY = {
     ),
     "cinch_must_play_highest_trump": N_(
         "%(name)s broke the cinch: must play the highest trump with %(card_pretty)s; legal: %(legal_cards)s (§3.6)."
+    ),
+    "lo_no_must_lead_up_card": N_(
+        "%(name)s must lead the turned card to the first trick, not %(card_pretty)s; legal: %(legal_cards)s (§7)."
     ),
 }
 
@@ -81,7 +102,7 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
     if len(deal.active) < 2:
         return []
     rules = play_rules(v)
-    trump = deal.trump
+    order = deal.ranking
     found: list[Finding] = []
     outside = _outside_by_seat(deal, v)
     contexts = play_contexts(deal, v)
@@ -95,7 +116,7 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
             up = _up_held(deal, seat, ctx.index, v)
             for m in range(j, len(own)):
                 known = {c.card for c in own[j : m + 1]} | up
-                code = _violation(card, known, hand_size, ctx.before, trump, rules, ctx.view, outside[seat])
+                code = _violation(card, known, hand_size, ctx.before, order, rules, ctx.view, outside[seat])
                 if code is not None:
                     witness = own[m].card if m > j else (next(iter(up)) if up else card)
                     found.append(
@@ -146,46 +167,57 @@ def _violation(
     known: set[Card],
     hand_size: int,
     trick: tuple[Card, ...],
-    trump: Suit,
+    order: TrickOrder,
     rules: PlayRules,
     view: CinchView,
     outside: Collection[Card],
 ) -> str | None:
     if len(known) >= hand_size:
-        return why_illegal(card, known, trick, trump, rules, view)
+        return why_illegal(card, known, trick, order, rules, view)
     others = known - {card}
+    trump = order.trump
+    if not trick and view.opening_lead is not None and view.opening_lead in others:
+        return "lo_no_must_lead_up_card"  # §7 Lo-No: the turned card is in the dealer's hand
     if trick:
         led = trick[0].suit
-        best = winning_card(trick, trump)
+        best = winning_card(trick, order)
         if card.suit != led and any(c.suit == led for c in others):
             return "must_follow_suit"
         # §7 trump_when_cannot_overtrump = false: only a trump that beats W had to be played.
-        if card.suit not in (led, trump) and any(
-            c.suit == trump and (rules.trump_when_cannot_overtrump or card_beats(c, best, led, trump)) for c in others
+        if (
+            trump is not None
+            and card.suit not in (led, trump)
+            and any(
+                c.suit == trump and (rules.trump_when_cannot_overtrump or card_beats(c, best, led, order))
+                for c in others
+            )
         ):
             return "must_trump"
-        code = _head(card, others, trick, trump, rules, best)
+        code = _head(card, others, trick, order, rules, best)
         if code is not None:
             return code
+    if trump is None:
+        return None  # Lo-No: no trumps, so no cinch (§3.6, §7)
     return _cinch(card, known, trick, trump, rules, view, outside)
 
 
 def _head(
-    card: Card, others: set[Card], trick: tuple[Card, ...], trump: Suit, rules: PlayRules, best: Card
+    card: Card, others: set[Card], trick: tuple[Card, ...], order: TrickOrder, rules: PlayRules, best: Card
 ) -> str | None:
     if not rules.head_trick_required:
         return None
     led = trick[0].suit
+    trump = order.trump
     if card.suit == led:
         group, code = [c for c in others if c.suit == led], "must_head_trick"
-    elif card.suit == trump:
+    elif trump is not None and card.suit == trump:
         group, code = [c for c in others if c.suit == trump], "must_overtrump"
     else:
         return None
-    beaters = [c for c in group if card_beats(c, best, led, trump)]
-    if beaters and not card_beats(card, best, led, trump):
+    beaters = [c for c in group if card_beats(c, best, led, order)]
+    if beaters and not card_beats(card, best, led, order):
         return code
-    if beaters and rules.must_beat_mode == "highest_card" and any(c.rank > card.rank for c in group):
+    if beaters and rules.must_beat_mode == "highest_card" and any(order.stronger(c, card) for c in group):
         return code
     return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from scoring.bourre import lo_no
 from scoring.bourre.events import DealResult, Renege
 from scoring.bourre.session import (
     RULE_ENTRY,
@@ -65,6 +66,9 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
             card=str(event.up_card),
             card_pretty=event.up_card.pretty,
         )
+    if event.lo_no:
+        notes += (lo_no.check_call(state, event.up_card, dealer),)
+        lo_no.check_entry(state, dealer, played)
     if ace and v.dealer_must_play_on_ace and dealer not in played:
         raise RulesError(
             "dealer_must_play_ace",
@@ -124,6 +128,7 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         recalled=event.recalled,
         uncorrected=event.reneges,
         notes=notes,
+        lo_no=event.lo_no,
     )
     settled = with_penalties(state, entered, [f for f in entered if not f.recalled])
     return dataclasses.replace(state, findings=(*state.findings, *settled))

@@ -10,7 +10,7 @@ from scoring.bourre.settlement import Outcome, settle
 from scoring.bourre.state import DealRecord, Finding, Session
 from scoring.cards import Card
 from scoring.errors import RulesError
-from scoring.explain import N_, Note, fill
+from scoring.explain import Note
 from scoring.protocol import MatchResult, places_from_scores
 
 RULE_SEATS = "bourre.md §2.3"
@@ -173,6 +173,7 @@ def close_deal(
     uncorrected: tuple[int, ...],
     notes: tuple[Note, ...],
     plays: tuple[tuple[int, Card], ...] = (),
+    lo_no: bool = False,
 ) -> Session:
     """Settle the deal (§4) into the ledger and the pot, and add it to the history."""
     v = state.variants
@@ -230,6 +231,7 @@ def close_deal(
         ledger=ledger,
         notes=notes + out.notes + closing,
         plays=plays,
+        lo_no=lo_no,
     )
     assert sum(ledger) + pot_after == 0, "chips are conserved (§4.7)"
     return dataclasses.replace(
@@ -277,8 +279,9 @@ def end_session(state: Session) -> Session:
     scores = state.ledger
     best = max(scores)
     winners = tuple(s for s, c in enumerate(scores) if c == best)
-    how = fill(N_("Net chips at the end of the session; %(pot)s chips stay in the pot."), {"pot": state.pot})
-    result = MatchResult(winners, places_from_scores(scores, lower_is_better=False), scores, False, how)
+    how = Note("session_end", "Net chips at the end of the session; %(pot)s chips stay in the pot.", pot=state.pot)
+    places = places_from_scores(scores, lower_is_better=False)
+    result = MatchResult(winners, places, scores, False, how.text, how_note=how)
     return dataclasses.replace(state, finished=True, result=result)
 
 

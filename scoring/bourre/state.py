@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.bourre.legality import LO_NO, TrickOrder
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit
 from scoring.explain import Note
@@ -89,11 +90,25 @@ class CardDeal:
     alleged: tuple[tuple[int, bool], ...] = ()
     recalled_cards: tuple[tuple[int, Card, int], ...] = ()
     notes: tuple[Note, ...] = ()
+    lo_no: bool = False  # §7: the dealer called Lo-No
 
     @property
-    def trump(self) -> Suit:
+    def trump(self) -> Suit | None:
+        """The up-card's suit (§2.6); none in a Lo-No deal (§7)."""
         assert self.up_card.suit is not None
-        return self.up_card.suit
+        return None if self.lo_no else self.up_card.suit
+
+    @property
+    def ranking(self) -> TrickOrder:
+        """What wins this deal's tricks: the trump suit, or Lo-No's lowest card of the suit led."""
+        return LO_NO if self.lo_no else TrickOrder(self.trump)
+
+    @property
+    def first_leader(self) -> int:
+        """§3.3: the first active player left of the dealer; in a Lo-No deal the dealer (§7), who
+        must play (until the dealer has declared, no trick is played and the question is moot)."""
+        active = self.active
+        return self.dealer if self.lo_no and self.dealer in active else active[0]
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -134,6 +149,7 @@ class DealRecord:
     ledger: tuple[int, ...]
     notes: tuple[Note, ...] = ()
     plays: tuple[tuple[int, Card], ...] = ()
+    lo_no: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -142,6 +158,7 @@ class DealRecord:
             "dealer": self.dealer,
             "seated": list(self.seated),
             "up_card": str(self.up_card) if self.up_card else None,
+            "lo_no": self.lo_no,
             "antes": [{"seat": s, "chips": c} for s, c in self.antes],
             "second_antes": list(self.second_antes),
             "pot_before": self.pot_before,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.bourre.legality import CinchView, PlayRules, winning_card
+from scoring.bourre.legality import CinchView, PlayRules, Trumps, winning_card
 from scoring.bourre.state import CardDeal
 from scoring.bourre.variants import BourreVariants
-from scoring.cards import Card, Suit
+from scoring.cards import Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,13 +49,14 @@ def rotate(active: tuple[int, ...], leader: int) -> tuple[int, ...]:
 
 
 def tricks(deal: CardDeal) -> list[TrickView]:
-    """Every trick started so far (§3.3: first active left of the dealer leads; winner leads next)."""
+    """Every trick started so far (§3.3: first active left of the dealer leads — under Lo-No the
+    dealer, §7; the winner leads next)."""
     active = deal.active
     if len(active) < 2:
         return []
     k = len(active)
     out: list[TrickView] = []
-    leader = active[0]
+    leader = deal.first_leader
     plays = deal.plays
     for start in range(0, len(plays), k):
         chunk = plays[start : start + k]
@@ -63,7 +64,7 @@ def tricks(deal: CardDeal) -> list[TrickView]:
         cards = tuple(c for _, c in chunk)
         winner = None
         if len(cards) == k:
-            winner = seats[_win_index(cards, deal.trump)]
+            winner = seats[_win_index(cards, deal.ranking)]
         out.append(TrickView(len(out) + 1, leader, seats, cards, winner))
         if winner is not None:
             leader = winner
@@ -72,7 +73,7 @@ def tricks(deal: CardDeal) -> list[TrickView]:
     return out
 
 
-def _win_index(cards: tuple[Card, ...], trump: Suit) -> int:
+def _win_index(cards: tuple[Card, ...], trump: Trumps) -> int:
     best = winning_card(cards, trump)
     return cards.index(best)
 
@@ -88,8 +89,10 @@ def tricks_won(deal: CardDeal, upto: int | None = None) -> dict[int, int]:
 
 def shown_void_in_trump(deal: CardDeal, seat: int, trick_list: list[TrickView], v: BourreVariants) -> bool:
     """Whether ``seat`` has shown out of trumps: no trump on a trump lead, or neither the led suit
-    nor a trump when trumping was compulsory (§3.4 rule 2)."""
+    nor a trump when trumping was compulsory (§3.4 rule 2). Nobody does in a Lo-No deal (no trumps)."""
     trump = deal.trump
+    if trump is None:
+        return False
     for trick in trick_list:
         if seat not in trick.seats[: len(trick.cards)]:
             continue
@@ -118,7 +121,13 @@ def cinch_view(deal: CardDeal, seat: int, v: BourreVariants, trick_list: list[Tr
         last_to_play=len(current.cards) == len(current.seats) - 1,
         others_void_in_trump=all(shown_void_in_trump(deal, s, trick_list, v) for s in others),
         own_played=frozenset(c for s, c in deal.plays if s == seat),
+        opening_lead=_opening_lead(deal, seat, len(deal.plays)),
     )
+
+
+def _opening_lead(deal: CardDeal, seat: int, index: int) -> Card | None:
+    """§7 Lo-No: the turned card the dealer must lead, for the first card of the deal only."""
+    return deal.up_card if deal.lo_no and seat == deal.dealer and index == 0 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +147,10 @@ def play_contexts(deal: CardDeal, v: BourreVariants) -> list[PlayContext]:
     active = deal.active
     if len(active) < 2:
         return []
-    trump = deal.trump
+    order = deal.ranking
+    trump = order.trump
     k = len(active)
-    leader = active[0]
+    leader = deal.first_leader
     seats = rotate(active, leader)
     won = dict.fromkeys(active, 0)
     played: set[Card] = set()
@@ -158,9 +168,10 @@ def play_contexts(deal: CardDeal, v: BourreVariants) -> list[PlayContext]:
             last_to_play=len(cards) == k - 1,
             others_void_in_trump=all(s in void for s in active if s != seat),
             own_played=frozenset(own[seat]),
+            opening_lead=_opening_lead(deal, seat, index),
         )
         out.append(PlayContext(index, seat, card, number, tuple(cards), view))
-        if cards:
+        if cards and trump is not None:
             led = cards[0].suit
             no_trump_on_trump_lead = led == trump and card.suit != trump
             could_not_trump = card.suit not in (led, trump) and (
@@ -172,7 +183,7 @@ def play_contexts(deal: CardDeal, v: BourreVariants) -> list[PlayContext]:
         played.add(card)
         own[seat].add(card)
         if len(cards) == k:
-            winner = seats[_win_index(tuple(cards), trump)]
+            winner = seats[_win_index(tuple(cards), order)]
             won[winner] += 1
             seats = rotate(active, winner)
             cards = []

@@ -18,9 +18,7 @@ from scoring.variants import Variants, option
 
 #: Values declared so that a table's configuration is validated and documented, but whose
 #: procedure the engine does not model; choosing one is refused (see docs/games/bourre.md).
-UNSUPPORTED: dict[str, tuple[object, ...]] = {
-    "lo_no": (True,),
-}
+UNSUPPORTED: dict[str, tuple[object, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +132,13 @@ class BourreVariants(Variants):
         choices=("before_next_deal", "end_of_session"),
         doc="Until when a renege may be alleged (§5.3).",
     )
-    lo_no: bool = option(False, doc="Lo-No low-card no-trump deals (declared, not supported: low confidence).")
+    lo_no: bool = option(
+        False,
+        doc="A dealer who turns a low card may call Lo-No: no trumps, low cards win, the dealer plays and leads it.",
+    )
+    lo_no_max_rank: int = option(
+        6, minimum=2, maximum=8, doc="Highest rank of a low card for Lo-No: 6 means a turned 2 to 6 (§7 lo_no)."
+    )
 
     def validate(self) -> None:
         for key, values in UNSUPPORTED.items():
@@ -152,6 +156,13 @@ class BourreVariants(Variants):
                 "Four-card Bourré turns an ownerless trump card and has its own stakes for staying: "
                 "set trump_source = separate_card_no_owner and no second_ante (§7 hand_size).",
                 fields={"hand_size": "needs trump_source = separate_card_no_owner, no second_ante"},
+            )
+        if self.lo_no and self.trump_source != "dealer_fifth_card":
+            raise VariantError(
+                "variant_conflict",
+                "Under Lo-No the dealer leads the turned card, so it must be the dealer's own fifth card: "
+                "set trump_source = dealer_fifth_card (§7 lo_no).",
+                fields={"lo_no": "needs trump_source = dealer_fifth_card"},
             )
         if self.bourre_payment == "fixed" and self.bourre_fixed_amount is None:
             raise VariantError(
@@ -174,6 +185,14 @@ class BourreVariants(Variants):
     @property
     def up_card_owned(self) -> bool:
         return self.trump_source == "dealer_fifth_card"
+
+    def lo_no_card(self, rank: int) -> bool:
+        """Whether a turned card of ``rank`` lets the dealer call Lo-No (§7; docs/games/bourre.md).
+
+        >>> [BourreVariants(lo_no=True).lo_no_card(r) for r in (2, 6, 7, 14)]
+        [True, True, False, False]
+        """
+        return self.lo_no and rank <= self.lo_no_max_rank
 
     @property
     def indiana(self) -> bool:

@@ -34,7 +34,7 @@ from scoring.claims.position import (
 )
 from scoring.claims.solver import Engine, Timeout
 from scoring.claims.unknown import distributions, pins_from_line
-from scoring.explain import Note, ParamValue
+from scoring.explain import N_, Note, ParamValue
 
 __all__ = [
     "BourrePlay",
@@ -51,6 +51,9 @@ __all__ = [
 
 HOLDS, FAILS, UNDETERMINED = "holds", "fails", "undetermined"
 DEFAULT_BUDGET_S = 2.0
+#: Reasons a service gives when it cannot start the search at all (translatable: the claims catalogue).
+REASON_CARDS_UNKNOWN = N_("The cards are not known well enough to search.")
+REASON_RECORD_CHANGED = N_("The claim could not be checked: the record changed while it waited.")
 
 
 @dataclass(frozen=True, slots=True)

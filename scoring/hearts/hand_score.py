@@ -183,19 +183,19 @@ def end_of_hand(totals: Sequence[int], variants: HeartsVariants, players: Sequen
     result = None
     exact = [s for s, total in enumerate(totals) if total == target]
     if variants.exact_target_rule == "exact_wins" and exact:
-        result = _result(new_totals, tuple(exact), f"landed exactly on {target}")
+        result = _result(new_totals, tuple(exact), Note("won_exact", "landed exactly on %(target)s", target=target))
     elif any(total >= target for total in new_totals):
         low = min(new_totals)
         winners = tuple(s for s, total in enumerate(new_totals) if total == low)
         if len(winners) == 1 or variants.tie_break == "co_winners":
-            result = _result(new_totals, winners, "lowest total when someone reached the target")
+            result = _result(new_totals, winners, Note("won_lowest", "lowest total when someone reached the target"))
         else:
             notes.append(Note("tie_play_on", "Lowest totals are tied at %(total)s: another hand is played.", total=low))
     return GameEnd(tuple(new_totals), result, tuple(notes))
 
 
-def _result(totals: Sequence[int], winners: tuple[int, ...], how: str) -> MatchResult:
+def _result(totals: Sequence[int], winners: tuple[int, ...], how: Note) -> MatchResult:
     places = list(places_from_scores(totals, lower_is_better=True))
     for seat in winners:
         places[seat] = 1
-    return MatchResult(winners, tuple(places), tuple(totals), lower_is_better=True, how=how)
+    return MatchResult(winners, tuple(places), tuple(totals), lower_is_better=True, how=how.text, how_note=how)

@@ -103,7 +103,7 @@ def _win_check(state: ThousandState, declarer: int | None) -> ThousandState:
     places = [1] * state.seats
     for s, place in zip(others, ranked, strict=True):
         places[s] = len(winners) + place
-    result = MatchResult(winners, tuple(places), state.totals, lower_is_better=False, how=how.text)
+    result = MatchResult(winners, tuple(places), state.totals, lower_is_better=False, how=how.text, how_note=how)
     return replace(state, result=result, winner_note=how)
 
 

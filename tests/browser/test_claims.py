@@ -175,3 +175,33 @@ def test_a_claim_checked_after_the_request_is_polled_until_its_verdict(
     page.wait_for_selector("#claim-verdict[data-status='holds']")
     assert "The hand is settled." in page.inner_text("#claim-verdict")
     assert page.locator("#claim-checking").count() == 0
+
+
+def test_the_laid_down_picker_offers_only_the_claimants_possible_cards(phones: Any) -> None:
+    # Every hand is known (the deal gave them): the picker offers the claimant's remaining hand only.
+    phone = phones()
+    page, match_id = _deal_and_play(phone)
+    form = page.locator("#tab-cards details[data-action='claim']")
+    form.locator("summary").first.click()
+    form.locator("details summary").click()  # "Cards laid down (optional)"
+
+    def offered() -> set[str]:
+        return set(form.locator("#claim-cards button").evaluate_all("bs => bs.map(b => b.dataset.card)"))
+
+    # Dan is to act and claims by default: his three clubs left (2♣ … J♣ were played).
+    assert offered() == {"QC", "KC", "AC"}
+    # Another claimant, another hand: Anna's three spades.
+    form.locator("[data-field='claim_seat'] button[data-seat='0']").click()
+    assert offered() == {"QS", "KS", "AS"}
+    for card in ("QS", "KS", "AS"):
+        form.locator(f"#claim-cards button[data-card='{card}']").click()
+    # A card laid down for one claimant is dropped when the claimant changes.
+    form.locator("[data-field='claim_seat'] button[data-seat='1']").click()
+    assert offered() == {"QH", "KH", "AH"}
+    assert form.locator("#claim-cards button[aria-pressed='true']").count() == 0
+    form.locator("[data-field='claim_seat'] button[data-seat='0']").click()
+    for card in ("QS", "KS", "AS"):
+        form.locator(f"#claim-cards button[data-card='{card}']").click()
+    form.locator("[data-submit]").click()
+    page.wait_for_selector("#claim-verdict[data-status='fails']")
+    assert sorted(ClaimCheck.objects.get(match_id=match_id).laid_down) == ["AS", "KS", "QS"]

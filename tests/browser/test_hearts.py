@@ -58,7 +58,11 @@ def test_a_hearts_match_with_three_hands(phones: Any) -> None:
     # Tap a number: the engine's explanation of it.
     page.click("#board button.n[data-hand='1'][data-seat='0']")
     text = page.inner_text("#dialog")
-    assert "Ben shot the moon" in text and "26" in text
+    # Ben's moon, in the engine's words as the server sends them (in the reader's language).
+    moon = page.evaluate(
+        "window.Companion.S.summary.history[1].explain.find((n) => n.code === 'moon_add_to_others').text"
+    )
+    assert "moon" in moon and moon in text and "26" in text
     phone.shot("05-explain")
     page.click("#dialog-cancel")
 

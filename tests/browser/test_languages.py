@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 import pytest
 
 from companion.models import Event
+from scoring.explain import fill
 from scoring.registry import GAME_MODULES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -94,11 +96,86 @@ def test_a_rules_error_from_the_server_is_shown_next_to_its_field_in_german(phon
     # The judge (Anna) cannot win her own round: the engine says judge_cannot_win (422).
     page.click("#tab-entry [data-field='winner'] button[data-seat='0']")
     page.fill("#f-value", "2")
-    page.click("#tab-entry [data-submit]")
-    error = page.wait_for_selector("#tab-entry [data-error-for='winner']:has-text('Richter')")
-    assert error.inner_text() == "Der Richter kann die Runde nicht gewinnen."
+    with page.expect_response(lambda r: "/events/" in r.url and r.request.method == "POST") as answer:
+        page.click("#tab-entry [data-submit]")
+    body = answer.value.json()
+    assert answer.value.status == 422 and body["code"] == "judge_cannot_win"
+    # The phone shows the server's message, which the API rendered in German from the error's
+    # template and params (not the engine's English).
+    error = page.wait_for_selector("#tab-entry [data-error-for='winner']:not(:empty)")
+    assert error.inner_text() == body["message"]
+    assert body.get("template"), "the error carries no template (engine conversion pending)"
+    assert body["message"] != fill(body["template"], body.get("params") or {}), "the API sent the English message"
     assert Event.objects.filter(match_id=match_id).count() == 1  # only the seating
     phone.shot("17-rules-error-de", top=False)
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_an_explanation_line_is_shown_in_the_players_language(phones: Any, language: str) -> None:
+    # Tap a number: the engine's lines come from the server already in the reader's language
+    # (the API renders each line's template and params); the phone shows them as given.
+    phone = phones(language=language)
+    phone.sign_in_as_guest("Anna")
+    phone.create_match("hearts", PLAYERS)
+    page = phone.page
+    page.click('#hearts-form [data-moon="1"]')  # Boris shoots the moon: everyone else +26
+    page.click("#hearts-form [data-submit]")
+    page.wait_for_selector("#board tr[data-hand='0']")
+    line = page.evaluate(
+        "window.Companion.S.summary.history[0].explain.find((n) => n.code === 'moon_add_to_others') || null"
+    )
+    assert line is not None and line["seat"] == 1
+    page.click("#board button.n[data-hand='0'][data-seat='1']")
+    shown = page.inner_text("#dialog")
+    assert line["text"] in shown
+    assert line.get("template"), "the Hearts line carries no template (Hearts conversion pending)"
+    english = fill(line["template"], line.get("params") or {})
+    assert english not in shown and line["text"] != english, "the explanation line is still English"
+    phone.shot(f"05b-explain-{language}")
+    page.click("#dialog-cancel")
+
+
+class _MarkedGerman(gettext.NullTranslations):
+    """A stand-in for the engines' German catalogues: every template comes back marked."""
+
+    def gettext(self, message: str) -> str:
+        return "⟦de⟧ " + message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return "⟦de⟧ " + (msgid1 if n == 1 else msgid2)
+
+
+def test_the_phone_shows_engine_text_as_the_server_renders_it(phones: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Whatever the engines' catalogues say, the phone shows the server's rendering of every engine
+    # text — explanation lines, rules errors, house-rule docs — and never the English template it
+    # could have kept. (The live server runs in this process, so its catalogue can be stood in for.)
+    from scoring import i18n
+
+    monkeypatch.setattr(
+        i18n, "translations", lambda language: _MarkedGerman() if language == "de" else gettext.NullTranslations()
+    )
+    phone = phones(language="de")
+    phone.sign_in_as_guest("Anna")
+    page = phone.goto("/new/?game=hearts")
+    page.wait_for_selector('[data-variant="moon_scoring"]', state="attached")
+    docs = page.locator("#variants .doc").all_text_contents()
+    assert docs and all(doc.startswith("⟦de⟧ ") for doc in docs)  # the house rules' one-line explanations
+    phone.create_match("hearts", PLAYERS)
+    # A rules error of the engine, next to its field: 27 points for Anna.
+    for seat, value in enumerate([27, 0, 0, -1]):
+        page.fill(f"#pts-{seat}", str(value))
+    page.click("#hearts-form [data-submit]")
+    error = page.wait_for_selector("#hearts-form [data-error-for='seat:0']:not(:empty)")
+    assert error.inner_text().startswith("⟦de⟧ ")
+    # An explanation line: Boris shoots the moon.
+    page.click('#hearts-form [data-moon="1"]')
+    page.click("#hearts-form [data-submit]")
+    page.wait_for_selector("#board tr[data-hand='0']")
+    page.click("#board button.n[data-hand='0'][data-seat='1']")
+    lines = page.locator("#dialog li").all_inner_texts()
+    moon = [line for line in lines if "moon" in line]
+    assert moon and all(line.startswith("⟦de⟧ ") for line in moon), lines
+    page.click("#dialog-cancel")
 
 
 def test_the_language_switch_changes_the_screen_and_is_remembered(phones: Any) -> None:

@@ -52,9 +52,11 @@ def test_a_thousand_player_gets_on_the_barrel(phones: Any) -> None:
     phone.shot("13-thousand-barrel")
     page.click("#board button.n[data-hand='0'][data-seat='0']")
     why = page.inner_text("#dialog")
-    # The engine's lines, read back into the phone's own (translatable) sentences.
+    # The engine's lines, as the server sends them (in the reader's language: English here).
     assert "Marriage ♥: +100." in why and "Marriage ♦: +80." in why and "Marriage ♣: +60." in why
-    assert "contract 300 made: +300." in why
+    lines = page.evaluate("window.Companion.S.summary.history[0].explain.map((n) => n.text)")
+    assert lines and all(line in why for line in lines)
+    assert any("300" in line for line in lines)  # the contract made, +300
     page.click("#dialog-cancel")
     page.evaluate("document.querySelector('#thousand-form').scrollIntoView()")
     phone.shot("14-thousand-entry", top=False)

@@ -15,9 +15,12 @@ from tests.league.helpers import League
 pytestmark = pytest.mark.django_db
 
 
-def page(person: Person, url: str) -> Any:
+def page(person: Person, url: str, language: str | None = None, **headers: str) -> Any:
     """Pages read the session user; the phone's API token works too (Authorization header)."""
-    return Client().get(url, HTTP_AUTHORIZATION=f"Token {person.token}")
+    client = Client()
+    if language is not None:
+        client.cookies["django_language"] = language
+    return client.get(url, HTTP_AUTHORIZATION=f"Token {person.token}", **headers)
 
 
 def chart_data(html: str, chart_id: str) -> dict[str, Any]:
@@ -101,7 +104,7 @@ def test_player_page(league: League) -> None:
     assert hearts["players"] == ["Alice"] and len(hearts["series"][0]["data"]) == 3
     assert [row["cells"][0][1] for row in hearts["table"]] == [4, 2, 1]
     # Across games in finishing order m1 (L), m2 (L), m4 (W), m3 (L): longest 1, current 0.
-    assert "Longest win streak: <strong>1</strong> · current: <strong>0</strong>" in html
+    assert "Longest win streak: <strong>1</strong> match · current: <strong>0</strong> matches" in html
     assert f'href="/leagues/{league.friday}/?match={league.m4}"' in html
     # Head-to-head against Bob: hearts m1 (behind), m2 and m4 (ahead), tonk m3 (behind) → 4, 2, 2, 0.
     assert re.search(r">Bob</a></td><td>4</td><td>2</td><td>2</td><td>0</td>", html)
@@ -136,3 +139,98 @@ def test_static_chart_files_are_served(league: League) -> None:
 
     assert finders.find("league/vendor/chart.umd.min.js")
     assert finders.find("league/charts.js")
+
+
+# -- languages: the pages speak the reader's language like the phone pages (cookie, then browser) ---------------
+
+
+def test_league_page_in_german(league: League) -> None:
+    response = page(league.alice, f"/leagues/{league.thursday}/", "de")
+    assert response.status_code == 200 and response["Content-Language"] == "de"
+    html = response.content.decode()
+    assert 'lang="de"' in html
+    for heading in ("<h2>Tabelle</h2>", "<h2>Wertungen</h2>", "<h2>Rekorde</h2>", "<h2>Letzte Partien</h2>"):
+        assert heading in html
+    assert "<th>Spieler</th><th>Partien</th><th>Siege</th>" in html
+    assert "Meiste gewonnene Spiele in Folge" in html  # the record label of league.figures
+    assert "Standings" not in html and "Most hands won in a row" not in html
+    # the numbers are the same as in English
+    assert re.search(r">Dave</a></td><td>2</td><td>1</td><td>50.0</td><td>1.5</td>", html)
+
+
+def test_league_page_in_russian_from_the_browser_language(league: League) -> None:
+    # No cookie: Accept-Language decides, as on the phone pages; the memoised HTML is per language.
+    english = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
+    assert "<h2>Standings</h2>" in english
+    html = page(league.alice, f"/leagues/{league.thursday}/", HTTP_ACCEPT_LANGUAGE="ru-RU,ru;q=0.9").content.decode()
+    assert "<h2>Турнирная таблица</h2>" in html and "<h2>Рекорды</h2>" in html
+    assert "<h3>Червы</h3>" in html  # the game's title
+    assert "Standings" not in html
+
+
+def test_player_page_in_russian_with_plural_forms(league: League) -> None:
+    html = page(league.alice, f"/players/{league.alice.player.pk}/", "ru").content.decode()
+    assert "<h2>Личные встречи</h2>" in html and "<h2>История рейтинга</h2>" in html
+    # Alice's streaks (see test_player_page): longest 1, current 0 — 1 партия, 0 партий.
+    assert "Самая длинная серия побед: <strong>1</strong> партия" in html
+    assert "сейчас: <strong>0</strong> партий" in html
+    # German: 1 Partie, 0 Partien
+    german = page(league.alice, f"/players/{league.alice.player.pk}/", "de").content.decode()
+    assert "Längste Siegesserie: <strong>1</strong> Partie · aktuell: <strong>0</strong> Partien" in german
+    assert "<h2>Direkter Vergleich</h2>" in german
+
+
+@pytest.mark.parametrize(
+    ("n", "form"),
+    [(1, "партия"), (2, "партии"), (3, "партии"), (5, "партий"), (11, "партий"), (21, "партия"), (22, "партии")],
+)
+def test_russian_plural_forms_of_the_league_catalogue(n: int, form: str) -> None:
+    from django.utils import translation
+
+    with translation.override("ru"):
+        text = translation.ngettext(
+            "Longest win streak: <strong>%(count)s</strong> match",
+            "Longest win streak: <strong>%(count)s</strong> matches",
+            n,
+        ) % {"count": n}
+    assert text == f"Самая длинная серия побед: <strong>{n}</strong> {form}"
+
+
+@pytest.mark.parametrize("language", ["de", "fi", "ru"])
+def test_the_league_catalogue_is_complete(language: str) -> None:
+    import gettext
+    from pathlib import Path
+
+    import polib
+
+    folder = Path(__file__).resolve().parents[2] / "league" / "locale" / language / "LC_MESSAGES"
+    po = polib.pofile(str(folder / "django.po"))
+    assert not po.metadata_is_fuzzy
+    placeholders = re.compile(r"%\(\w+\)s")
+    for entry in po:
+        assert entry.translated() and "fuzzy" not in entry.flags, entry.msgid
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            if text:
+                assert sorted(placeholders.findall(text)) == sorted(placeholders.findall(entry.msgid)), entry.msgid
+    # the compiled catalogue is committed and says what the .po says
+    with (folder / "django.mo").open("rb") as handle:
+        compiled = gettext.GNUTranslations(handle)
+    for entry in po:
+        key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
+        if not entry.msgid_plural:
+            assert compiled.gettext(key) == entry.msgstr, entry.msgid
+
+
+def test_percent_headings_render(league: League) -> None:
+    english = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
+    assert "<th>Win %</th>" in english
+    assert "<th>Siege %</th>" in page(league.alice, f"/leagues/{league.thursday}/", "de").content.decode()
+
+
+def test_how_a_match_ended_is_in_the_readers_language(league: League) -> None:
+    """The recent-matches list shows the engine's result line, rendered from its template per reader."""
+    english = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
+    german = page(league.alice, f"/leagues/{league.thursday}/", "de").content.decode()
+    assert "lowest total when someone reached the target" in english  # the two Hearts matches (target 50)
+    assert "niedrigste Summe, als jemand das Ziel erreichte" in german
+    assert "lowest total when someone reached the target" not in german

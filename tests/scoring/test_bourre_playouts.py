@@ -2,6 +2,7 @@
 STYLE.md after every event and every deal: five tricks per deal, chips conserved between players
 and pot, ``apply`` never changes its input, every event round-trips through JSON, and replaying
 the record equals the state built step by step. Legal play with hidden hands proves no renege.
+Tables with the Lo-No house rule call it whenever the turned card allows (§7).
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ def _card_deal(rng: random.Random, state: Session, events: list[Any], known: boo
     v = state.variants
     table = Table(rng, seated, dealer, state.seats, v.hand_size, v.up_card_owned)
     payload: dict[str, Any] = {"up_card": str(table.up), "dealer": dealer}
+    lo_no = v.lo_no_card(table.up.rank) and rng.random() < 0.7
+    if lo_no:
+        payload["lo_no"] = True
     if known:
         payload["hands"] = [[str(c) for c in table.hands.get(s, [])] for s in range(state.seats)]
     state = _apply(state, events, "deal", payload)
@@ -72,7 +76,8 @@ def _card_deal(rng: random.Random, state: Session, events: list[Any], known: boo
             cap = next(a["max"] for a in GAME.legal_actions(state) if a["type"] == "draw")
             count = rng.randint(0, cap)
             hand = table.hands[seat]
-            out = rng.sample(hand, count)
+            kept = table.up if lo_no and seat == dealer else None  # §7: the Lo-No dealer leads it
+            out = rng.sample([c for c in hand if c != kept], count)
             got = []
             for _ in range(count):
                 if not table.stock:  # §3.2: recycle what players who acted discarded or folded
@@ -112,6 +117,10 @@ def _result_deal(rng: random.Random, state: Session, events: list[Any]) -> Sessi
         if played:
             tricks[rng.choice(played)] += 1
     payload: dict[str, Any] = {"played": played, "up_card": "2C"}
+    dealer = next(a["dealer"] for a in GAME.legal_actions(state) if a["type"] == "deal_result")
+    dealer = seated[0] if dealer is None else dealer
+    if state.variants.lo_no and dealer in played and rng.random() < 0.5:
+        payload |= {"lo_no": True, "dealer": dealer}  # §7: the dealer who calls Lo-No plays
     if len(played) >= 2:
         payload["tricks"] = tricks
         if rng.random() < 0.3:
@@ -147,6 +156,8 @@ def test_random_sessions(seed: int, players: int, deals: int) -> None:
         variants |= {"hand_size": 4, "trump_source": "separate_card_no_owner"}
     elif rng.random() < 0.1:
         variants["trump_source"] = "separate_card_no_owner"
+    elif rng.random() < 0.3:
+        variants |= {"lo_no": True, "lo_no_max_rank": rng.randint(2, 8)}
     state = GAME.start(variants, names)
     events: list[tuple[str, dict[str, Any]]] = []
     for _ in range(deals):

@@ -46,3 +46,19 @@ def test_rules_breaking_record_exits_1() -> None:
     done = run("bourre-bad-tricks.json")
     assert done.returncode == 1
     assert "tricks_must_total_5" in done.stderr
+
+
+def test_lo_no_record_replays() -> None:
+    """bourre-lo-no.json (house rule lo_no): deal 1 card by card, C deals, turns 4♦ and calls Lo-No
+    (the whole deal of tests/scoring/test_bourre_lo_no.py): B 3 tricks takes B = 3, A is bourré and
+    pays 3 → pot 3, ledger A −4, B +2, C −1. Deal 2 by result entry, A deals, turns 3♥ and calls Lo-No;
+    A (exempt: paid bourré) and C play, B passes; antes B, C → B = 3 + 2 = 5; A 4 tricks takes 5,
+    C 1 trick. Ledger A −4 + 5 = +1, B +2 − 1 = +1, C −1 − 1 = −2; pot 0; A and B share first place.
+    """
+    done = run("bourre-lo-no.json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)["summary"]
+    assert [h["lo_no"] for h in summary["history"]] == [True, True]
+    assert [h["pot_at_play"] for h in summary["history"]] == [3, 5]
+    assert summary["totals"] == [1, 1, -2] and summary["pot"] == 0
+    assert summary["result"]["winners"] == [0, 1]

@@ -96,7 +96,9 @@
   }
 
   async function api(path, { method = "GET", json, etag, raw } = {}) {
-    const headers = { Accept: "application/json" };
+    // The API answers in the phone's language (explanations, rules errors, house-rule docs); the
+    // language cookie is not sent (credentials are omitted), so the page's language is named here.
+    const headers = { Accept: "application/json", "Accept-Language": body.dataset.language || "en" };
     const token = store.get("token", null);
     if (token) headers.Authorization = "Token " + token;
     if (json !== undefined) headers["Content-Type"] = "application/json";
@@ -181,15 +183,19 @@
     },
   };
 
-  // ---------------------------------------------------------------- translations of codes
-  // Rules and API errors by their stable code (params as in the engines' RulesError).
+  // ---------------------------------------------------------------- error texts
+  // Rules errors of the engines arrive already in the user's language: the API renders the error's
+  // template with its params into `message` (scoring.i18n.localize). This table only words the
+  // errors of the service and of the phone itself (they have no engine template), and the checks
+  // the phone makes before sending (26 penalty points, 120 card points), keyed by their stable code.
   function errorText(err) {
     const p = Object.assign({}, err.params || {});
     if (p.seat !== undefined && S.players) p.name = S.players[p.seat] || p.seat;
     const t = {
       network: _("No connection. The entry waits in the outbox and is sent when the connection returns."),
+      // checked on the phone before sending (the field shows the running sum)
       points_must_total_26: fmt(_("Penalty points must total 26; these total %(total)s."), { total: p.total ?? "?" }),
-      points_per_seat: _("Enter penalty points for every player."),
+      card_points_must_total_120: fmt(_("Card points must total 120; these total %(total)s."), { total: p.total ?? "?" }),
       // claims (docs/claims.md, service section)
       no_play_in_progress: _("A claim is made while a hand is played card by card; no hand is being played now."),
       claims_not_supported: _("This hand cannot be checked for a claim."),
@@ -201,86 +207,26 @@
       claim_pending: _("The claim is still being checked: accept it once it is answered."),
       claim_settled: _("The claim held and its plays are already recorded."),
       claim_stale: _("Cards were recorded after the claim: it can no longer be accepted."),
-      negative_points: fmt(_("%(name)s cannot take fewer than 0 points."), p),
-      points_out_of_range: fmt(_("%(name)s cannot take more than 26 points."), p),
-      jd_taker_required: _("Say who took the jack of diamonds."),
-      jd_taker_not_allowed: _("This table does not count the jack of diamonds."),
-      moon_choice_required: _("The moon shooter chooses: +26 to everyone else, or −26 for themselves."),
-      moon_choice_not_allowed: _("A moon choice was given, but nobody shot the moon (or the table does not let the shooter choose)."),
-      no_tricks_not_allowed: _("This table gives no bonus for taking no trick."),
-      no_trick_player_has_points: fmt(_("%(name)s is marked as taking no trick but took points."), p),
+      claim_not_found: _("This claim does not exist."),
+      // the claims service says how many tricks remain (a result entry's error comes from the engine)
+      tricks_out_of_range: p.remaining !== undefined
+        ? fmt(_("An at-least claim names 1 to %(remaining)s of the remaining tricks."), { remaining: p.remaining }) : null,
+      // the service: recording, matches, tables, accounts
       match_finished: _("The match is over: only corrections can be recorded."),
-      not_your_turn: fmt(_("It is not %(name)s's turn."), p),
-      must_follow_suit: _("That card does not follow suit, and the player has been seen to hold that suit."),
-      card_points_must_total_120: fmt(_("Card points must total 120; these total %(total)s."), { total: p.total ?? "?" }),
-      tricks_must_total_8: _("Tricks must add up to the number of tricks in a deal."),
-      card_points_without_trick: fmt(_("%(name)s took no trick, so they cannot have card points."), p),
-      marriage_suit_claimed_twice: _("The same marriage cannot be announced twice in one deal."),
-      marriage_without_trick: fmt(_("%(name)s took no trick, so they cannot have announced a marriage."), p),
-      bid_requires_marriage: _("A bid above 120 needs a marriage in hand."),
       stale_seq: _("Another phone recorded first."),
       client_event_id_reused: _("This entry was already recorded differently."),
-      wrong_player_count: fmt(_("This game is played by %(minimum)s to %(maximum)s players."), p),
       unknown_game: _("Choose a game."),
-      invalid_variant: _("This house rule value is not allowed."),
-      variant_conflict: _("These house rules do not go together."),
       invalid_join_code: _("No table has this code. Check it and try again."),
       seat_required: _("Choose your seat."),
       seat_taken: _("That seat already belongs to someone else."),
+      no_such_seat: _("There is no such seat at this table."),
+      duplicate_player: _("A player can take only one seat."),
       not_authenticated: _("Please sign in again."),
       authentication_failed: _("Wrong user name or password."),
       invalid_credentials: _("Wrong user name or password."),
       permission_denied: _("Only the players at this table can record entries."),
       match_not_found: _("This match does not exist or you cannot see it."),
-      missing_field: _("Please fill in every field."),
-      invalid_field: _("A field has a value that is not allowed."),
-      unexpected_event: _("That cannot be recorded now."),
-      no_such_seat: _("There is no such seat at this table."),
-      duplicate_seat: _("A player is listed twice."),
-      bid_needs_marriage: _("A bid above 120 needs a marriage in hand."),
-      not_declarer: _("Only the declarer can do that."),
-      tricks_must_total_5: _("Tricks must add up to 5."),
-      // the claims service says how many tricks remain; a result entry does not
-      tricks_out_of_range: p.remaining !== undefined
-        ? fmt(_("An at-least claim names 1 to %(remaining)s of the remaining tricks."), { remaining: p.remaining })
-        : _("A player cannot take that many tricks."),
-      tricks_per_seat: _("Give tricks for every player."),
-      tricks_required: _("Enter the tricks each player took."),
-      passer_took_tricks: _("A player who passed cannot have taken tricks."),
-      ante_missing: _("An ante is missing."),
-      ante_from_exempt_player: _("That player does not ante this deal."),
-      wrong_dealer: _("That is not the dealer."),
-      dealer_required: _("Say who dealt."),
-      wrong_seating: _("The seating is not valid."),
-      by_required: _("Say who ended the hand."),
-      by_not_allowed: _("This ending has no player who ended it."),
-      counts_required: _("Enter the hand counts."),
-      counts_per_seat: _("Give a count for every player."),
-      count_mismatch: _("The counts do not match the cards shown."),
-      impossible_count: _("That hand count is impossible."),
-      hands_must_be_shown: _("The hands must be shown for this ending."),
-      whole_hand_required: _("Say whether the whole hand was laid down at once."),
-      counts_or_hands: _("Give the counts or the cards, not both."),
-      invalid_stake: _("That stake is not allowed."),
-      side_bet_amount: _("That side bet is not allowed."),
-      side_bet_players: _("Check who joined the side bet."),
-      judge_cannot_win: _("The judge cannot win the round."),
-      wrong_judge: _("That is not this round's judge."),
-      wrong_round: _("That is not the round being played."),
-      round_already_recorded: _("This round is already recorded."),
-      round_out_of_order: _("Rounds must be recorded in order."),
-      negative_value: _("The value cannot be negative."),
-      value_above_house_limit: _("The value is above this table's limit."),
-      steal_without_boo_yah: _("A card can only be taken with BOO YAH!."),
-      steal_incomplete: _("Say whose card was taken, from which round, and its value."),
-      cannot_steal_from_self: _("A player cannot take their own card."),
-      game_not_started: _("Record the seating first (who judges first)."),
-      card_not_in_hand: _("That player does not hold that card."),
-      card_already_played: _("That card has already been played."),
-      duplicate_card: _("A card is listed twice."),
-      not_in_pack: _("That card is not in this game's pack."),
-      no_such_card: _("There is no such card."),
-      player_is_out: _("That player is already out."),
+      not_a_league_member: _("Only a league's members can start its matches."),
       invalid: _("Please check the highlighted fields."),
     }[err.code];
     return t || err.message || _("Something went wrong.");
@@ -288,41 +234,9 @@
 
   const POINTS = (n) => fmt(ngettext("%(count)s point", "%(count)s points", n), { count: n });
 
-  const EXPLAIN = {
-    moon_add_to_others: _("%(name)s shot the moon: everyone else +26."),
-    moon_subtract_from_shooter: _("%(name)s shot the moon: −26 for the shooter."),
-    jack_of_diamonds: _("%(name)s took the jack of diamonds: −10."),
-    no_tricks_bonus: _("%(name)s won no trick: bonus applied."),
-    renege_plus_26: _("%(name)s reneged: +26 on top of the hand as played."),
-    renege_abandon_26: _("%(name)s reneged: hand abandoned, 26 to the offender."),
-    reset_to_half: _("%(name)s landed exactly on the target and goes back to half."),
-    tie_play_on: _("The lowest totals are tied: another hand is played."),
-  };
-  // Engine lines whose numbers are only in the English text: read them back out of it, and fall
-  // back to the English line whenever the text does not have the expected form.
-  const EXPLAIN_PATTERNS = {
-    marriage: [/^Marriage (\S+): \+(\d+)\.$/, ["suit", "value"], _("Marriage %(suit)s: +%(value)s.")],
-    declarer_made: [/^Declarer took (\d+) \S+ contract (\d+): \+\d+\.$/, ["took", "bid"], _("Declarer took %(took)s, contract %(bid)s made: +%(bid)s.")],
-    declarer_failed: [/^Declarer took (\d+) \S+ contract (\d+): −\d+\.$/, ["took", "bid"], _("Declarer took %(took)s, contract %(bid)s failed: −%(bid)s.")],
-    defender_points: [/^Defender took (\d+)\.$/, ["value"], _("Defender took %(value)s.")],
-    barrel_on: [/^Reached (\d+): on the barrel/, ["level"], _("Reached %(level)s: on the barrel.")],
-    barrel_clamp: [/^(-?\d+) is in the barrel zone: set to (\d+)/, ["total", "level"], _("%(total)s is in the barrel zone: set to %(level)s.")],
-    barrel_deal: [/^Barrel deal (\d+) of (\S+) used/, ["used", "limit"], _("Barrel deal %(used)s of %(limit)s used.")],
-    bolt: [/^Bolt (\d+) /, ["n"], _("Bolt number %(n)s.")],
-    bolt_reset: [/^Took a trick: bolt count back to 0\.$/, [], _("Took a trick: bolt count back to 0.")],
-    rospisat_count: [/^Р number (\d+)/, ["n"], _("Р number %(n)s.")],
-  };
-
-  function explainText(note) {
-    const tpl = EXPLAIN[note.code];
-    const pattern = EXPLAIN_PATTERNS[note.code];
-    if (!tpl && pattern && typeof note.text === "string") {
-      const m = note.text.match(pattern[0]);
-      if (m) return fmt(pattern[2], Object.fromEntries(pattern[1].map((k, i) => [k, m[i + 1]])));
-    }
-    if (!tpl) return note.text || note.code;
-    return fmt(tpl, { name: note.seat === null || note.seat === undefined ? "" : S.players[note.seat] || note.seat });
-  }
+  // The engine's explanation lines arrive already in the user's language: the API renders each
+  // line's template with its params (scoring.i18n.localize) into `text`.
+  const explainText = (note) => note.text || note.code;
 
   const GAME_TITLES = {
     hearts: _("Hearts"), thousand: _("Thousand"), bourre: _("Bourré"), president: _("President"),
@@ -891,9 +805,26 @@
     if (ev.type === "claim_accept") return fmt(_("Claim #%(seq)s accepted by %(name)s"), { seq: p.seq, name: S.players[p.seat] ?? p.seat });
     if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq }) + (p.payload ? ": " + describe({ type: p.type, payload: p.payload }) : "");
     if (Array.isArray(p.points) && p.points.length === S.players.length) return S.players.map((n, i) => `${n} ${p.points[i]}`).join(", ");
-    const parts = Object.entries(p).map(([k, v]) => `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
-    return `${humanize(ev.type)} ${parts.join("; ")}`.trim();
+    // Any other entry in the words of its form: field labels, seat names, cards, values.
+    const parts = Object.entries(p).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => `${label(k)}: ${describeValue(k, v)}`);
+    return parts.length ? `${label(ev.type)} — ${parts.join("; ")}` : label(ev.type);
   }
+
+  function describeValue(key, v) {
+    const isSeatKey = SEAT_RE.test(key) || ["to", "from", "seat"].includes(key);
+    if (Array.isArray(v) && v.length === S.players.length && !ORDER_RE.test(key) && !SEAT_LISTS.has(key) && (PER_SEAT_RE.test(key) || v.some(Array.isArray))) {
+      return S.players.map((n, i) => `${n} ${Array.isArray(v[i]) ? v[i].map(cardish).join(" ") || "–" : v[i] ?? "–"}`).join(", ");
+    }
+    if (Array.isArray(v)) return v.map((x) => (typeof x === "number" && (isSeatKey || ORDER_RE.test(key) || SEAT_LISTS.has(key) || key === "played") ? S.players[x] ?? x : cardish(x))).join(" ");
+    if (typeof v === "number" && isSeatKey) return S.players[v] ?? v;
+    if (typeof v === "boolean") return v ? _("yes") : _("no");
+    if (typeof v === "string") return cardish(v);
+    if (v && typeof v === "object") return JSON.stringify(v);
+    return String(v);
+  }
+  // A card as a card face (QS → Q♠), any other word as the form would say it.
+  const cardish = (x) => (typeof x === "string" && /^(10|[2-9TJQKA])[SHDC]$/.test(x) ? cardLabel(x) : typeof x === "string" ? valueLabel(x) : String(x));
 
   function whoWhen(ev) {
     let who = ev.recorded_by_name || (ev.recorded_by && (ev.recorded_by.name || ev.recorded_by.username)) || ev.recorded_by || "?";
@@ -909,16 +840,38 @@
     return voided;
   }
 
+  // The latest amend of each game event (an amend counts in the corrected event's place).
+  function amendedMap() {
+    const amended = new Map();
+    for (const ev of S.events) if (ev.type === "amend" && ev.payload) amended.set(ev.payload.seq, ev);
+    return amended;
+  }
+
+  // Corrections name a game event: not a correction, not a claim (docs/record-format.md).
+  const NOT_CORRECTABLE = new Set(["void", "amend", "claim", "claim_accept"]);
+
   function renderLog() {
+    // A correction being typed stays on the screen; the log catches up once it is sent or cancelled.
+    if (S.amending !== null && S.amending !== undefined && $("#amend-form")) return;
     const voided = voidedMap();
+    const amended = amendedMap();
+    const amendable = new Set((S.game && S.game.result_event_types) || []);
     const ol = $("#log");
     const items = [...S.events].reverse().map((ev) => {
       const by = voided.get(ev.seq);
-      return h("li", { value: ev.seq, class: by ? "voided" : null, dataset: { seq: ev.seq } },
+      const fix = amended.get(ev.seq);
+      const correctable = !by && !NOT_CORRECTABLE.has(ev.type);
+      const li = h("li", { value: ev.seq, class: by ? "voided" : fix ? "amended" : null, dataset: { seq: ev.seq } },
         h("div", { class: "what", text: describe(ev) }),
         h("div", { class: "who", text: whoWhen(ev) }),
         by ? h("div", { class: "who", text: fmt(_("Voided by %(who)s"), { who: whoWhen(by) }) }) : null,
-        !by && ev.type !== "void" ? h("button", { type: "button", class: "ghost", onclick: () => voidEntry(ev) }, _("Void…")) : null);
+        fix && !by ? h("div", { class: "who fix", text: fmt(_("Corrected by %(who)s: %(what)s"), { who: whoWhen(fix), what: describe({ type: fix.payload.type, payload: fix.payload.payload || {} }) }) }) : null);
+      if (correctable) {
+        li.append(h("div", { class: "actions" },
+          amendable.has(ev.type) || amendable.has(fix && fix.payload.type) ? h("button", { type: "button", class: "ghost", dataset: { amend: ev.seq }, onclick: () => amendEntry(ev, li) }, _("Correct…")) : null,
+          h("button", { type: "button", class: "ghost", dataset: { void: ev.seq }, onclick: () => voidEntry(ev) }, _("Void…"))));
+      }
+      return li;
     });
     ol.replaceChildren(...items);
     if (!items.length) ol.append(h("li", { class: "muted", text: _("Nothing recorded yet.") }));
@@ -929,9 +882,36 @@
     if (ok) record("void", { seq: ev.seq });
   }
 
+  // Correct an entry: the same form as the entry, filled with what counts now; an `amend` event
+  // makes the entry count as corrected in its own place, and the history keeps both versions.
+  function amendEntry(ev, li) {
+    $$("#amend-form").forEach((el) => el.remove());
+    const fix = amendedMap().get(ev.seq);
+    const type = fix ? fix.payload.type : ev.type;
+    const current = fix ? fix.payload.payload || {} : ev.payload || {};
+    S.amending = ev.seq;
+    const close = () => { S.amending = null; renderLog(); };
+    const form = genericForm(type, current, {
+      title: fmt(_("Correct entry #%(seq)s"), { seq: ev.seq }),
+      submitLabel: _("Correct"),
+      onSend: async (payload, from) => {
+        const what = describe({ type, payload });
+        const ok = await confirmDialog(fmt(_("Correct entry #%(seq)s to: %(what)s? The entry as first recorded stays in the history."), { seq: ev.seq, what }), _("Correct"));
+        if (!ok) return;
+        const entry = record("amend", { seq: ev.seq, type, payload }, { from, onError: (e) => toast(errorText(e), 6000) });
+        S.amending = null;
+        await entry;
+        renderLog();
+      },
+    });
+    li.append(h("div", { class: "card amend", id: "amend-form", dataset: { baseSeq: S.seq } }, form,
+      h("button", { type: "button", class: "ghost", dataset: { cancel: "amend" }, onclick: close }, _("Cancel"))));
+    form.scrollIntoView({ block: "nearest" });
+  }
+
   async function undoLast() {
     const voided = voidedMap();
-    const last = [...S.events].reverse().find((e) => e.type !== "void" && !voided.has(e.seq));
+    const last = [...S.events].reverse().find((e) => !NOT_CORRECTABLE.has(e.type) && !voided.has(e.seq));
     if (!last) { toast(_("Nothing to undo.")); return; }
     const ok = await confirmDialog(fmt(_("Undo the last entry (#%(seq)s: %(what)s)?"), { seq: last.seq, what: describe(last) }), _("Undo"));
     if (ok) record("void", { seq: last.seq });
@@ -1012,6 +992,8 @@
       if (worked) {
         await refresh(true);
         if (S.summary) { S.lastKey = null; renderAll(); }
+        // An entry made while this pass was sending waits for no poll.
+        if (S.pending.length) setTimeout(flush, 0);
       }
     }
   }
@@ -1065,11 +1047,11 @@
     root.replaceChildren(h("p", { class: "muted", text: _("Use the card-by-card tab to record this game.") }));
   }
 
-  function seatButtons(name, { nullable, value, onChange, multi } = {}) {
+  function seatButtons(name, { nullable, value, onChange, multi, only } = {}) {
     const chosen = new Set(multi ? value || [] : value === null || value === undefined ? [] : [value]);
     const wrap = h("div", { class: "seg", role: multi ? "group" : "radiogroup", dataset: { field: name } });
     const paint = () => $$("button", wrap).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.seat === "" ? chosen.size === 0 : chosen.has(+b.dataset.seat))));
-    const items = S.players.map((p, i) => [i, p]);
+    const items = S.players.map((p, i) => [i, p]).filter(([i]) => !only || only.includes(i));
     if (nullable && !multi) items.unshift(["", _("nobody")]);
     for (const [seat, label] of items) {
       wrap.append(h("button", { type: "button", dataset: { seat }, onclick: () => {
@@ -1247,7 +1229,7 @@
       h("label", { for: "contract", text: _("Contract") }), contract, h("p", { class: "error", dataset: { errorFor: "contract" } }));
     const reasonBox = h("div", { class: "seg", dataset: { field: "reason" }, hidden: true }, reasons.map((r) => h("button", { type: "button", dataset: { value: r }, "aria-pressed": "false", onclick: (e) => {
       reason = r; $$("button", reasonBox).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
-    } }, humanize(r))));
+    } }, valueLabel(r))));
     const setKind = (k) => {
       kind = k;
       $$("#kind button", form).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.value === k)));
@@ -1291,6 +1273,8 @@
   // ---- Any event of any game, from the catalogue's JSON Schema
   const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|amount|stake|penalt)/;
   const ORDER_RE = /(order|ranking|finish|place|seating)/;
+  // Lists of seats whose names look like per-seat numbers (Hearts: who took no trick).
+  const SEAT_LISTS = new Set(["no_tricks"]);
   const SEAT_RE = /(seat|declarer|winner|judge|taker|tonker|dealer|caller|player|shooter|leader|loser|inactive|by|who|offender|target|from|to|four_aces)$/;
 
   // Field labels and values of the result entries, translated (anything else: the key, humanized).
@@ -1308,12 +1292,19 @@
     end_evening: _("End the evening"), leave: _("Leave the table"), join: _("Join the table"), slogan_played: _("Slogan played"),
     exchange: _("Exchange"), play: _("Play"), to: _("To"), pass_cards: _("Pass cards"), pass_lead: _("Pass the lead"),
     retract_card: _("Take back a card"), renege_report: _("Report a renege"), moon_choice: _("Moon choice"), hands: _("Hands"), kitty: _("Kitty"),
+    // the fields of the result entries, as the correction form shows them
+    points: _("Points"), jd_taker: _("Who took the J♦?"), no_tricks: _("Who took no trick?"), offenders: _("Who reneged"),
+    kind: _("Outcome"), blind: _("Blind"), card_points: _("Card points"), marriages: _("Marriages"), four_aces: _("Four aces"),
+    inactive: _("Sits out"), talon: _("Talon"), reason: _("Reason"), renege_by: _("Who reneged"),
   };
   const VALUES = {
     auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
     drop: _("drop"), stock_exhausted: _("stock ran out"), played: _("played"), rospisat: _("Rospisat' (Р)"),
     spisat: _("Spisat'"), bomb: _("bomb"), dark_give_up: _("dark give-up"), thrown_in: _("thrown in"),
     holds: _("holds"), fails: _("fails"), undetermined: _("cannot be decided"),
+    add_to_others: _("+26 to everyone else"), subtract_from_shooter: _("−26 for the shooter"),
+    four_nines: _("four nines"), three_nines: _("three nines"), low_talon: _("low talon"), weak_hand: _("weak hand"),
+    four_jacks: _("four jacks"), misdeal: _("misdeal"), bottom_card: _("bottom card"), renege_replay: _("renege, replayed"),
   };
   const label = (name) => LABELS[name] || humanize(name);
   const valueLabel = (v) => VALUES[v] || word(v) || humanize(v);
@@ -1369,7 +1360,7 @@
       } }, p))), shown, h("button", { type: "button", class: "ghost", onclick: () => { order.length = 0; paint(); } }, _("Start again")));
       paint();
       get = () => [...order];
-    } else if (s.type === "array" && items.type === "integer" && PER_SEAT_RE.test(name)) {
+    } else if (s.type === "array" && items.type === "integer" && PER_SEAT_RE.test(name) && !SEAT_LISTS.has(name)) {
       const inputs = S.players.map((p, i) => h("input", { class: "num", type: "number", inputmode: "numeric", "aria-label": `${label(name)}: ${p}`, dataset: { seat: i }, value: pre && pre[i] !== undefined && pre[i] !== null ? pre[i] : "" }));
       ctl = h("div", { class: "seat-rows", dataset: { field: name } }, S.players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "name", text: p }), inputs[i],
         h("p", { class: "error", dataset: { errorFor: `seat:${i}` } }))));
@@ -1379,7 +1370,8 @@
       get = () => ctl.value;
     } else if (s.type === "array" && items.type === "array") {
       // One list per seat (cards, suits …): a short text per player.
-      const inputs = S.players.map((p) => h("input", { "aria-label": `${label(name)}: ${p}`, placeholder: "QS 10H …" }));
+      const inputs = S.players.map((p, i) => h("input", { "aria-label": `${label(name)}: ${p}`, placeholder: "QS 10H …",
+        value: Array.isArray(pre) && Array.isArray(pre[i]) ? pre[i].join(" ") : "" }));
       ctl = h("div", { class: "seat-rows", dataset: { field: name } }, S.players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "name", text: p }), inputs[i])));
       get = () => (inputs.every((i) => !i.value.trim()) && nullable ? null
         : inputs.map((i) => (!i.value.trim() && itemsNullable ? null : i.value.split(/[\s,]+/).filter(Boolean))));
@@ -1404,7 +1396,8 @@
     cannot_steal_from_self: "stolen_from", duplicate_seat: "order",
   };
 
-  function genericForm(type, prefill, { title } = {}) {
+  // `onSend(payload)` instead of recording the event (an amend wraps it first).
+  function genericForm(type, prefill, { title, onSend, submitLabel } = {}) {
     const schema = (S.game.events || {})[type] || { properties: {} };
     const form = h("form", { class: "stack", novalidate: true, dataset: { type } });
     const required = new Set(schema.required || []);
@@ -1416,7 +1409,7 @@
       fields.filter(([name]) => isMain(name)).map(([, f]) => f.el),
       more.length ? h("details", { class: "more" }, h("summary", { text: _("More") }), more.map(([, f]) => f.el)) : null,
       schema.description ? h("details", { class: "muted" }, h("summary", { text: _("About this entry") }), h("p", { text: schema.description })) : null,
-      submitRow(form, _("Record"), () => {
+      submitRow(form, submitLabel || _("Record"), () => {
         const payload = {};
         for (const [name, f] of fields) {
           const v = f.get();
@@ -1426,7 +1419,8 @@
           if (Array.isArray(v) && v.every((x) => x === null) && !required.has(name)) continue;
           payload[name] = v;
         }
-        record(type, payload, { from: form, onError: (e) => fieldError(form, e, FIELD_OF) });
+        if (onSend) onSend(payload, form);
+        else record(type, payload, { from: form, onError: (e) => fieldError(form, e, FIELD_OF) });
       }));
     return form;
   }
@@ -1507,12 +1501,129 @@
     return (c.at_seq ?? c.seq) >= lastDeal ? c : null;
   }
 
+  // Cards as the record writes them ("10H", "Q♠") in the picker's notation ("TH", "QS").
+  const SUIT_LETTERS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  const normCard = (c) => String(c).trim().toUpperCase().replace(/^10/, "T").replace(/[♠♥♦♣]$/, (m) => SUIT_LETTERS[m]);
+
+  // The seats that take part in the hand being played (Thousand: not the dealer who sits out;
+  // Bourré: those who stayed in), else every seat.
+  function activeSeats() {
+    const { holder } = currentTrick();
+    const active = holder && Array.isArray(holder.active) ? holder.active.filter((x) => typeof x === "number") : null;
+    return active && active.length ? active : S.players.map((_x, i) => i);
+  }
+
+  // The game events that count, in order, each in its corrected form (voided ones skipped).
+  function countingEvents() {
+    const voided = voidedMap();
+    const amended = amendedMap();
+    const out = [];
+    for (const ev of S.events) {
+      if (NOT_CORRECTABLE.has(ev.type) || voided.has(ev.seq)) continue;
+      const fix = amended.get(ev.seq);
+      out.push(fix ? { type: fix.payload.type, payload: fix.payload.payload || {} } : { type: ev.type, payload: ev.payload || {} });
+    }
+    return out;
+  }
+
+  // The hands of the hand being played as the record tells them, when its deal gave them and the
+  // engine's summary does not (Thousand): the dealt hands, the talon taken, the cards given,
+  // discarded and played. A seat whose cards the record loses track of is unknown (null).
+  function handsFromRecord() {
+    let hands = null;
+    let talon = null;
+    const drop = (seat, card) => {
+      if (!hands || !hands[seat]) return;
+      const at = hands[seat].indexOf(normCard(card));
+      if (at >= 0) hands[seat].splice(at, 1); else hands[seat] = null;
+    };
+    for (const { type, payload: p } of countingEvents()) {
+      if (type === "deal") {
+        hands = Array.isArray(p.hands) && p.hands.length === S.players.length ? p.hands.map((x) => (Array.isArray(x) ? x.map(normCard) : null)) : null;
+        talon = Array.isArray(p.talon) ? p.talon.map(normCard) : null;
+        continue;
+      }
+      if (!hands || typeof p.seat !== "number") continue;
+      if (type === "take_talon") {
+        const cards = Array.isArray(p.cards) ? p.cards.map(normCard) : talon;
+        if (hands[p.seat] && cards) hands[p.seat].push(...cards); else hands[p.seat] = null;
+      } else if (type === "give_card") {
+        if (typeof p.card === "string" && hands[p.seat] && typeof p.to === "number") {
+          drop(p.seat, p.card);
+          if (hands[p.to]) hands[p.to].push(normCard(p.card));
+        } else {
+          hands[p.seat] = null;
+          if (typeof p.to === "number") hands[p.to] = null;
+        }
+      } else if (type === "discard" && Array.isArray(p.cards)) p.cards.forEach((c) => drop(p.seat, c));
+      else if ((type === "play_card" || type === "play") && typeof p.card === "string") drop(p.seat, p.card);
+      else if (["draw", "retract_card", "recall", "pass_cards", "exchange"].includes(type)) hands[p.seat] = null;
+    }
+    return hands || S.players.map(() => null);
+  }
+
+  // The cards recorded as played in the hand being played: the game events since its deal, each in
+  // its corrected form, voided ones skipped, a card taken back returned to its hand.
+  function playedThisHand() {
+    const plays = [];
+    for (const { type, payload: p } of countingEvents()) {
+      if (type === "deal") plays.length = 0;
+      else if ((type === "play_card" || type === "play") && typeof p.card === "string") plays.push([p.seat, normCard(p.card)]);
+      else if (type === "retract_card" || type === "recall") {
+        for (let i = plays.length - 1; i >= 0; i -= 1) if (plays[i][0] === p.seat) { plays.splice(i, 1); break; }
+      }
+    }
+    return new Set(plays.map(([, c]) => c));
+  }
+
+  // The cards a claimant may lay down: their remaining hand when the record knows it, else every
+  // card of the pack not yet seen played and not known to be in another hand.
+  function claimableCards(seat) {
+    const { holder } = currentTrick();
+    const perSeat = (key) => {
+      const v = holder && holder[key];
+      if (Array.isArray(v) && v.length === S.players.length) return v.map((x) => (Array.isArray(x) ? x.map(normCard) : null));
+      if (v && typeof v === "object" && !Array.isArray(v)) return S.players.map((_x, i) => (Array.isArray(v[i]) ? v[i].map(normCard) : null));
+      return S.players.map(() => null);
+    };
+    const hands = perSeat("hands");
+    const shown = perSeat("hands_known");
+    // The engine's summary first; else the record's own account of the hands (Thousand).
+    const recorded = hands.every((x) => x === null) && shown.every((x) => x === null) ? handsFromRecord() : S.players.map(() => null);
+    const known = hands[seat] || shown[seat] || recorded[seat];
+    if (known) return [...known].sort(byDeckOrder);
+    const elsewhere = new Set();
+    for (const list of [hands, shown, recorded, perSeat("known_cards")]) list.forEach((cards, s) => { if (s !== seat && cards) cards.forEach((c) => elsewhere.add(c)); });
+    const removed = new Set((holder && Array.isArray(holder.removed) ? holder.removed : []).map(normCard));
+    const played = playedThisHand();
+    return deckOf().filter((c) => !played.has(c) && !elsewhere.has(c) && !removed.has(c));
+  }
+
+  function deckOf() {
+    const deck = [];
+    for (const suit of ["S", "H", "C", "D"]) for (const r of RANKS[S.game.name] || ALL_RANKS) deck.push(r + suit);
+    return deck;
+  }
+  const byDeckOrder = (a, b) => { const d = deckOf(); return d.indexOf(a) - d.indexOf(b); };
+
   function claimForm(play) {
     const kinds = CLAIM_KINDS[S.game.name] || [];
     let kind = kinds[0];
     const laid = [];
     const form = h("form", { class: "stack", id: "claim-form" });
-    const seats = seatButtons("claim_seat", { value: play.seat });
+    const active = activeSeats();
+    const grid = h("div", { class: "cards", id: "claim-cards" });
+    // Only the claimant's possible cards are offered; another claimant, another choice.
+    const paintCards = (seat) => {
+      const cards = claimableCards(seat);
+      for (let i = laid.length - 1; i >= 0; i -= 1) if (!cards.includes(laid[i])) laid.splice(i, 1);
+      grid.replaceChildren(...cards.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": String(laid.includes(c)), onclick: (e) => {
+        const at = laid.indexOf(c);
+        if (at >= 0) laid.splice(at, 1); else laid.push(c);
+        e.currentTarget.setAttribute("aria-pressed", String(laid.includes(c)));
+      } }, cardLabel(c))));
+    };
+    const seats = seatButtons("claim_seat", { value: play.seat, only: active, onChange: (seat) => paintCards(seat ?? play.seat) });
     const tricks = stepper("claim-tricks", { min: 1, max: { thousand: 8, bourre: 5 }[S.game.name] || 13, value: 1, label: _("Tricks") });
     const tricksRow = h("div", { class: "stack", dataset: { field: "tricks" } }, h("span", { class: "muted", text: _("Tricks") }), tricks);
     const kindSeg = h("div", { class: "seg", role: "radiogroup", dataset: { field: "kind" } });
@@ -1521,13 +1632,7 @@
       tricksRow.hidden = kind !== "at_least";
     };
     for (const k of kinds) kindSeg.append(h("button", { type: "button", dataset: { kind: k }, onclick: () => { kind = k; paint(); } }, CLAIM_KIND_LABELS[k]));
-    const deck = [];
-    for (const suit of ["S", "H", "C", "D"]) for (const r of RANKS[S.game.name] || ALL_RANKS) deck.push(r + suit);
-    const grid = h("div", { class: "cards", id: "claim-cards" }, deck.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": "false", onclick: (e) => {
-      const at = laid.indexOf(c);
-      if (at >= 0) laid.splice(at, 1); else laid.push(c);
-      e.currentTarget.setAttribute("aria-pressed", String(laid.includes(c)));
-    } }, cardLabel(c))));
+    paintCards(play.seat);
     form.append(
       h("span", { class: "muted", text: _("Who claims") }), seats,
       h("span", { class: "muted", text: _("What is claimed") }), kindSeg, tricksRow,
@@ -1568,7 +1673,8 @@
     if (c.settled) parts.push(h("p", { class: "settled", text: _("The hand is settled.") }));
     if (c.accepted) parts.push(h("p", { text: fmt(_("Accepted by %(name)s"), { name: S.players[c.accepted_by] ?? c.accepted_by }) }));
     if (!c.accepted && !c.settled && typeof c.claim === "number" && !(S.summary && S.summary.finished)) {
-      const others = S.players.map((_n, i) => i).filter((i) => i !== c.seat);
+      // Only the players of this hand accept, and never the claimant.
+      const others = activeSeats().filter((i) => i !== c.seat);
       parts.push(h("div", { class: "actions", id: "claim-accept" }, others.map((seat) => h("button", { type: "button", class: "ghost", dataset: { seat }, onclick: async (e) => {
         e.currentTarget.disabled = true;
         try { await API.claimAccept(c.claim, seat); } catch (err) { toast(errorText(err), 6000); }
@@ -1580,22 +1686,25 @@
     return h("div", { class: "card", id: "claim-verdict", dataset: { status: status || "" } }, parts);
   }
 
-  function cardChooser(a, payload) {
+  // `single`: the event names one card (`card`, e.g. a Thousand card given from a known hand).
+  function cardChooser(a, payload, { single } = {}) {
     const chosen = [];
-    const need = typeof a.count === "number" ? a.count : null;
-    const send = h("button", { type: "button", class: "big", disabled: true, dataset: { send: a.type, seat: a.seat ?? "" } }, actionLabel(a));
+    const need = single ? 1 : typeof a.count === "number" ? a.count : null;
+    const send = h("button", { type: "button", class: "big", disabled: true, dataset: { send: a.type, seat: a.seat ?? "", to: a.to ?? "" } }, actionLabel(a));
     const grid = h("div", { class: "cards" }, a.cards.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": "false", onclick: (e) => {
       const at = chosen.indexOf(c);
-      if (at >= 0) chosen.splice(at, 1); else if (need === null || chosen.length < need) chosen.push(c);
+      if (at >= 0) chosen.splice(at, 1);
+      else if (single) { chosen.splice(0, chosen.length, c); $$("button[data-card]", grid).forEach((b) => b.setAttribute("aria-pressed", "false")); }
+      else if (need === null || chosen.length < need) chosen.push(c);
       e.currentTarget.setAttribute("aria-pressed", String(chosen.includes(c)));
       send.disabled = need !== null && chosen.length !== need;
     } }, cardLabel(c))));
     send.addEventListener("click", () => {
       send.disabled = true;
-      record(a.type, Object.assign({}, payload, { cards: [...chosen] }), { onError: (e) => toast(errorText(e), 6000) });
+      record(a.type, Object.assign({}, payload, single ? { card: chosen[0] } : { cards: [...chosen] }), { onError: (e) => toast(errorText(e), 6000) });
     });
     const hint = need !== null ? fmt(ngettext("Choose %(count)s card", "Choose %(count)s cards", need), { count: need }) : _("Choose the cards");
-    return h("div", { class: "card stack chooser", dataset: { action: a.type, seat: a.seat ?? "" } }, h("strong", { text: actionLabel(a) }), h("p", { class: "muted", text: hint }), grid, send);
+    return h("div", { class: "card stack chooser", dataset: { action: a.type, seat: a.seat ?? "", to: a.to ?? "" } }, h("strong", { text: actionLabel(a) }), h("p", { class: "muted", text: hint }), grid, send);
   }
 
   function renderCards() {
@@ -1660,9 +1769,9 @@
       const payload = {};
       for (const k of Object.keys(schema.properties || {})) if (prefill[k] !== undefined && prefill[k] !== null && !Array.isArray(prefill[k])) payload[k] = prefill[k];
       const props = schema.properties || {};
-      if (Array.isArray(a.cards) && a.cards.length && "cards" in props && a.type !== "play_card") {
-        // Choose cards from the known hand (a pass of three, a discard …).
-        parts.push(cardChooser(a, payload));
+      if (Array.isArray(a.cards) && a.cards.length && ("cards" in props || "card" in props) && a.type !== "play_card") {
+        // Choose cards from the known hand (a pass of three, a discard, the card given …).
+        parts.push(cardChooser(a, payload, { single: !("cards" in props) }));
         continue;
       }
       if (!missing.length && !("amount" in props)) {
