@@ -11,18 +11,18 @@ from scoring.thousand.events import Bid, Deal, LookAtHand, Pass
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, on_barrel
 from scoring.thousand.result_entry import fail, fix_dealer, on_step
 from scoring.thousand.rules import DECK, TOTAL_POINTS, hand_size, marriage_value, pairs_in, rule
-from scoring.thousand.state import DealState, ThousandState, evolve
+from scoring.thousand.state import DealState, ThousandState, dealt_of, evolve
 
 DECK_SET = frozenset(DECK)
 
 
 def start_deal(state: ThousandState, e: Deal) -> ThousandState:
-    """§3: a new deal; hands and talon are optional (all active hands, or none)."""
+    """§3: a new deal; hands (each seat's, or only some) and talon are optional."""
     state = fix_dealer(state, e.dealer)
     seat = current_seating(state)
     n_active = len(seat.active)
     talon_size = 4 if n_active == 2 else 3
-    hands: tuple[frozenset[Card], ...] | None = None
+    hands: tuple[frozenset[Card] | None, ...] | None = None
     talon = e.talon
     if talon is not None and (len(talon) != talon_size or len(set(talon)) != talon_size or not set(talon) <= DECK_SET):
         raise fail("bad_talon", "The talon is %(count)s different cards of the 24-card deck.", "§3", count=talon_size)
@@ -32,6 +32,8 @@ def start_deal(state: ThousandState, e: Deal) -> ThousandState:
         size = hand_size(n_active)
         seen: set[Card] = set(talon or ())
         for s, cards in enumerate(e.hands):
+            if cards is None:
+                continue  # §16.1: this seat's cards are not known (partially known hands)
             want = size if s in seat.active else 0
             if len(cards) != want or len(set(cards)) != want:
                 raise fail(
@@ -53,11 +55,25 @@ def start_deal(state: ThousandState, e: Deal) -> ThousandState:
                 )
             seen |= set(cards)
         rest = DECK_SET - seen
-        if talon is None:
+        missing = [s for s in seat.active if e.hands[s] is None]
+        given = list(e.hands)
+        if len(missing) == 1 and talon is not None:
+            # Every other hand and the talon are known: the last hand is the rest of the deck.
+            given[missing[0]] = tuple(c for c in DECK if c in rest)
+            rest = frozenset()
+        complete = all(given[s] is not None for s in seat.active)
+        piles = n_active == 2 and state.variants.two_player_talons == "choose_one"
+        if complete and talon is None and piles:
+            pass  # §3.3: the 4 cards left are known, but not which pile is which (take_talon names them)
+        elif complete and talon is None:
             talon = tuple(c for c in DECK if c in rest)
-        elif rest:
+        elif complete and rest:
             raise fail("bad_hand", "Hands and talon together are not the 24-card deck.", "§3")
-        hands = tuple(frozenset(h) for h in e.hands)
+        known = [
+            frozenset(h) if h is not None else (frozenset() if s not in seat.active else None)
+            for s, h in enumerate(given)
+        ]
+        hands = tuple(known) if any(known[s] is not None for s in seat.active) else None
     deal = DealState(
         dealer=seat.dealer,
         active=seat.active,
@@ -176,11 +192,14 @@ def apply_bid(state: ThousandState, deal: DealState, e: Bid) -> ThousandState:
             )
         if v.blind_max_bid is not None and e.amount > v.blind_max_bid:
             raise fail("blind_bid_too_high", "A blind bid may be at most %(maximum)s.", "§4.6", maximum=v.blind_max_bid)
+        # §4.6 with blind_max_bid empty: the bid is still judged on the 7 cards held (§4.3), though
+        # the bidder has not seen them; unknown hands are judged from the record at the deal's end.
+        check_ceiling(state, e.seat, e.amount, dealt_of(deal, e.seat), "bid")
         blind_seats = blind_seats | {e.seat}
     else:
         blind_seats = blind_seats - {e.seat}
         looked = looked | {e.seat}
-        held = deal.dealt[e.seat] if deal.dealt is not None else None
+        held = dealt_of(deal, e.seat)
         check_ceiling(state, e.seat, e.amount, held, "bid")
     bids = (*deal.bids, (e.seat, e.amount, e.blind))
     deal = evolve(deal, bids=bids, high=e.amount, high_bidder=e.seat, blind_seats=blind_seats, looked=looked)
@@ -272,13 +291,15 @@ def bidding_actions(state: ThousandState, deal: DealState) -> list[JSON]:
     minimum = low if not deal.bids else deal.high + v.step_at(deal.high + v.bid_step)
     actions: list[JSON] = []
     silenced = is_silenced(state, seat)
-    top = max_bid(state, seat, deal.dealt[seat] if deal.dealt is not None else None)
+    top = max_bid(state, seat, dealt_of(deal, seat))
     if silenced:
         top = minimum if (not deal.bids and seat == deal.active[0]) else 0
     if top is None or minimum <= top:
         actions.append({"type": "bid", "seat": seat, "min": minimum, "max": top, "step": v.step_at(minimum)})
         if v.blind_bidding and seat not in deal.looked:
             cap = v.blind_max_bid
+            if top is not None:  # §4.6: a blind bid is held to the same ceiling (§4.3) as an open one
+                cap = top if cap is None else min(cap, top)
             if cap is None or minimum <= cap:
                 actions.append({"type": "bid", "seat": seat, "blind": True, "min": minimum, "max": cap})
     if deal.bids or seat != deal.active[0] or not _compulsory(state):

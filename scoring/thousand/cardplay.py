@@ -20,7 +20,7 @@ from scoring.thousand.events import (
     TakeTalon,
 )
 from scoring.thousand.rules import rule
-from scoring.thousand.state import DealState, ThousandState
+from scoring.thousand.state import DealState, ThousandState, all_hands_known, hand_of
 
 
 def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
@@ -77,7 +77,7 @@ def legal_actions(state: ThousandState) -> list[JSON]:
         return bidding.bidding_actions(state, deal)
     actions: list[JSON] = []
     if deal.phase == "talon":
-        if len(deal.active) == 2:
+        if len(deal.active) == 2 and v.two_player_talons == "choose_one":
             actions += [{"type": "take_talon", "seat": decl, "pile": p} for p in (0, 1)]
         else:
             actions.append({"type": "take_talon", "seat": decl})
@@ -88,16 +88,18 @@ def legal_actions(state: ThousandState) -> list[JSON]:
         for to in deal.active:
             if to != decl and not any(t == to for t, _c in deal.given):
                 action: JSON = {"type": "give_card", "seat": decl, "to": to}
-                if deal.hands is not None and decl is not None:
-                    action["cards"] = sorted(str(c) for c in deal.hands[decl])
+                held = hand_of(deal, decl) if decl is not None else None
+                if held is not None:
+                    action["cards"] = sorted(str(c) for c in held)
                 actions.append(action)
     elif deal.phase == "discard":
-        action = {"type": "discard", "seat": decl}
-        if deal.hands is not None and decl is not None:
-            action["cards"] = sorted(str(c) for c in deal.hands[decl])
+        action = {"type": "discard", "seat": decl, "count": 4 if v.two_player_talons == "both" else 2}
+        held = hand_of(deal, decl) if decl is not None else None
+        if held is not None:
+            action["cards"] = sorted(str(c) for c in held)
         actions.append(action)
     elif deal.phase == "declare" and v.raise_after_talon and not deal.blind:
-        top = bidding.max_bid(state, decl or 0, deal.hands[decl or 0] if deal.hands is not None else None)
+        top = bidding.max_bid(state, decl or 0, hand_of(deal, decl or 0))
         low = deal.contract + v.step_at(deal.contract + v.bid_step)
         if top is None or low <= top:
             actions.append({"type": "raise_contract", "seat": decl, "min": low, "max": top})
@@ -119,7 +121,8 @@ def deal_summary(state: ThousandState) -> JSON:
         "dealer": deal.dealer,
         "active": list(deal.active),
         "inactive": deal.inactive,
-        "hands_known": deal.hands is not None,
+        "hands_known": all_hands_known(deal),
+        "hands_known_seats": [s for s in deal.active if hand_of(deal, s) is not None],
         "auction": [{"seat": s, "bid": a, "blind": b} for s, a, b in deal.bids],
         "passed": sorted(deal.passed),
         "high_bid": deal.high or None,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from scoring.cards import ACE, Card, Suit
 from scoring.explain import N_, Note
 from scoring.thousand.match import after_deal
+from scoring.thousand.reverse_barrel import reverse_barrel_steps
 from scoring.thousand.rules import marriage_value, note, pairs_in, points_of, round_to, round_up
 from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
@@ -108,6 +109,7 @@ FINE_NOTES = {
     "illegal_marriage": N_("Illegal marriage, proven: −%(amount)s."),
     "illegal_four_aces": N_("Illegal four aces, proven: −%(amount)s."),
     "illegal_bid": N_("Illegal bid, proven: −%(amount)s."),
+    "illegal_blind_bid": N_("Illegal blind bid, proven: −%(amount)s."),
     "illegal_raise": N_("Illegal raise, proven: −%(amount)s."),
 }
 
@@ -314,12 +316,18 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
     falls = list(state.barrel_falls)
     if not v.lviv:
         _barrel_steps(v, o, on_barrel, totals, barrel, falls, notes, penalties, state.players)
+    reverse, lifts = list(state.reverse_barrel), list(state.reverse_lifts)
+    if v.reverse_barrel:
+        was_on = [r is not None for r in state.reverse_barrel]
+        reverse_barrel_steps(v, was_on, totals, reverse, lifts, notes, penalties, declarer=decl)
     _samosval(v, totals, notes)
     new = replace(
         state,
         totals=tuple(totals),
         barrel=tuple(barrel),
         barrel_falls=tuple(falls),
+        reverse_barrel=tuple(reverse),
+        reverse_lifts=tuple(lifts),
         bolts=tuple(bolts),
         rospisat_counts=tuple(r_counts),
         spisat_counts=tuple(spisat),

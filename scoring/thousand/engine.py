@@ -8,11 +8,12 @@ from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.protocol import JSON, Game, MatchResult
 from scoring.thousand import cardplay
-from scoring.thousand.events import EVENT_TYPES, DealResult
+from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
+from scoring.thousand.reveal import reveal_talon, taken_size
 from scoring.thousand.rules import rule
-from scoring.thousand.state import ThousandState
+from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
 
 
@@ -48,6 +49,10 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         return new_state(variants, players)
 
     def apply(self, state: ThousandState, event: Event) -> ThousandState:
+        if isinstance(event, RevealTalon):
+            return reveal_talon(state, event.cards)  # also after the deal that ended the game
+        if state.reveal is not None:
+            state = evolve(state, reveal=None)  # §16.1: the talon is revealed right after the deal or never
         if state.result is not None:
             raise RulesError("match_finished", "The game is over: no more deals can be recorded.", rule=rule("§12"))
         if isinstance(event, DealResult):
@@ -61,8 +66,12 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         return cardplay.apply_card_event(state, event)
 
     def legal_actions(self, state: ThousandState) -> list[JSON]:
+        reveal: list[JSON] = []
+        if state.reveal is not None:
+            size = taken_size(state, state.reveal.deal)
+            reveal = [{"type": "reveal_talon", "cards": size}]
         if state.result is not None:
-            return []
+            return reveal
         if state.deal is None:
             seat = current_seating(state)
             entry: JSON = {
@@ -72,7 +81,12 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
                 "inactive": seat.inactive,
                 "min_contract": minimum_bid(state),
             }
-            return [entry, {"type": "deal", "dealer": state.dealer}, {"type": "claim_redeal", "reason": "misdeal"}]
+            return [
+                entry,
+                {"type": "deal", "dealer": state.dealer},
+                {"type": "claim_redeal", "reason": "misdeal"},
+                *reveal,
+            ]
         return cardplay.legal_actions(state)
 
     def result(self, state: ThousandState) -> MatchResult | None:
@@ -119,6 +133,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             "minimum_bid": minimum_bid(state),
             "barrel_level": v.effective_barrel_level,
             "barrel": barrel,
+            "reverse_barrel": reverse_barrel_summary(state),
             "bolts": list(state.bolts),
             "rospisat_counts": list(state.rospisat_counts),
             "spisat_counts": list(state.spisat_counts),
@@ -133,8 +148,28 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
                 "replays": state.gold_rounds,
             },
             "winner_note": state.winner_note.as_json() if state.winner_note is not None else None,
+            "talon_to_reveal": state.reveal is not None,
             "current_deal": cardplay.deal_summary(state) if deal is not None else None,
         }
+
+
+def reverse_barrel_summary(state: ThousandState) -> JSON:
+    """§11 reverse barrel: who is on it (at −880) and how many deals each has left."""
+    v = state.variants
+    limit = v.effective_barrel_deals
+    seats = []
+    for s in range(state.seats):
+        used = state.reverse_barrel[s]
+        seats.append(
+            {
+                "seat": s,
+                "on": used is not None,
+                "deals_used": used,
+                "deals_left": limit - used if limit is not None and used is not None else None,
+                "lifts": state.reverse_lifts[s],
+            }
+        )
+    return {"enabled": v.reverse_barrel, "level": v.reverse_level, "losing_total": v.losing_total, "seats": seats}
 
 
 GAME = ThousandGame()

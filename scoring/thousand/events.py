@@ -47,11 +47,12 @@ class DealResult(Event):
 
 @dataclass(frozen=True, slots=True)
 class Deal(Event):
-    """A new deal (§3). ``hands`` per seat (sitting-out seat: []) and ``talon`` are optional;
-    with two players the talon is four cards, pile 0 then pile 1 (§3.3)."""
+    """A new deal (§3). ``hands`` per seat (sitting-out seat: []) and ``talon`` are optional; a
+    seat's hand may be ``null`` when only some hands are known (§16.1); with two players the
+    talon is four cards, pile 0 then pile 1 (§3.3)."""
 
     TYPE = "deal"
-    hands: tuple[tuple[Card, ...], ...] | None = None
+    hands: tuple[tuple[Card, ...] | None, ...] | None = None
     talon: tuple[Card, ...] | None = None
     dealer: int | None = None
 
@@ -151,6 +152,16 @@ class PlayCard(Event):
     announce: Literal["marriage", "four_aces"] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RevealTalon(Event):
+    """The talon of the deal just finished, entered after it when it was taken without being
+    entered (dark, §5.2): completes the record and lets the proofs use it (§16.1, §16.2).
+    Three cards, or the two of the pile taken with two players."""
+
+    TYPE = "reveal_talon"
+    cards: tuple[Card, ...]
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     DealResult,
     Deal,
@@ -164,4 +175,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ClaimRedeal,
     GiveUp,
     PlayCard,
+    RevealTalon,
 )

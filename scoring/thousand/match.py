@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from scoring.explain import N_, Note
 from scoring.protocol import MatchResult, places_from_scores
+from scoring.thousand.reverse_barrel import losers, reverse_barrel_steps
 from scoring.thousand.rules import Seating, note, seating
 from scoring.thousand.state import DealRecord, ThousandState
 from scoring.thousand.variants import ThousandVariants
@@ -23,6 +24,8 @@ def new_state(variants: ThousandVariants, players: tuple[str, ...]) -> ThousandS
         totals=zeros,
         barrel=(None,) * n,
         barrel_falls=zeros,
+        reverse_barrel=(None,) * n,
+        reverse_lifts=zeros,
         bolts=zeros,
         rospisat_counts=zeros,
         spisat_counts=zeros,
@@ -59,10 +62,23 @@ def _win_check(state: ThousandState, declarer: int | None) -> ThousandState:
     """§12: the declarer wins ties; otherwise the highest total; equal totals share."""
     win = state.variants.win_total
     reached = [s for s, t in enumerate(state.totals) if t >= win]
-    if not reached:
+    lost = losers(state.variants, state.totals)
+    if not reached and not lost:
         return state
-    if declarer in reached:
-        winners: tuple[int, ...] = (declarer,)
+    if not reached:
+        # §11 reverse barrel [D]: a losing total ends the game; the best of the others wins.
+        rest = [s for s in range(state.seats) if s not in lost] or list(range(state.seats))
+        best = max(state.totals[s] for s in rest)
+        winners: tuple[int, ...] = tuple(s for s in rest if state.totals[s] == best)
+        how = Note(
+            "win_reverse_barrel",
+            "%(name)s reached %(total)s, the losing total of the reverse barrel (§11): the highest other total wins",
+            lost[0],
+            name=state.name(lost[0]),
+            total=state.totals[lost[0]],
+        )
+    elif declarer in reached:
+        winners = (declarer,)
         how = Note(
             "win_declarer",
             "the declarer reached the winning total (declarer wins the tie, §12)"
@@ -107,6 +123,7 @@ def after_deal(state: ThousandState, record: DealRecord, *, made_contract: bool)
                 notes.append(Note("gold_set_again", "Nobody made a contract in the gold set: played again.", None))
                 if state.variants.gold_set_replay_resets_scores:
                     changes["totals"] = (0,) * state.seats
+                    changes["reverse_barrel"] = (None,) * state.seats  # §11: nobody is at −880 any more
                     notes.append(Note("gold_set_reset", "Totals reset to 0 for the new gold set (§4.7).", None))
         else:
             changes.update(gold_deals=deals, gold_made=made)
@@ -171,6 +188,12 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         if barrel[fined] is not None and totals[fined] < level:
             barrel[fined] = None
             notes.append(Note("barrel_left", "Below %(level)s: off the barrel (§9.3).", fined, level=level))
+        if v.reverse_barrel:
+            reverse = list(state.reverse_barrel)
+            lifts = list(state.reverse_lifts)
+            was_on = [r is not None for r in reverse]
+            reverse_barrel_steps(v, was_on, totals, reverse, lifts, notes, penalties, declarer=None, counts=False)
+            state = replace(state, reverse_barrel=tuple(reverse), reverse_lifts=tuple(lifts))
         if v.dump_truck != "off" and (
             totals[fined] == v.dump_truck_value
             or (v.dump_truck == "both_signs" and totals[fined] == -v.dump_truck_value)
@@ -197,7 +220,7 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         notes=tuple(notes),
         reason=reason,
     )
-    return replace(
+    state = replace(
         state,
         totals=tuple(totals),
         barrel=tuple(barrel),
@@ -208,3 +231,4 @@ def throw_in(state: ThousandState, reason: str, claimant: int | None, mode: str)
         redeal_streak=redeal_streak,
         recut_streak=recut_streak,
     )
+    return _win_check(state, None) if losers(v, state.totals) else state

@@ -21,7 +21,17 @@ from scoring.thousand.match import FINE, throw_in
 from scoring.thousand.proofs import Proof, bid_proofs, play_proofs
 from scoring.thousand.result_entry import fail_from
 from scoring.thousand.rules import POINTS, STRENGTH, TOTAL_POINTS, marriage_value, note, rule, tricks_per_deal
-from scoring.thousand.state import Announcement, DealState, Finding, ThousandState, evolve
+from scoring.thousand.state import (
+    Announcement,
+    DealState,
+    Finding,
+    PendingReveal,
+    ThousandState,
+    all_hands_known,
+    evolve,
+    hand_of,
+    known_holder,
+)
 from scoring.thousand.variants import ThousandVariants
 from scoring.tricks import Trick, TrickRules, legal_cards, violation, winning_index
 
@@ -77,6 +87,9 @@ def _known_elsewhere(deal: DealState, seat: int, card: Card) -> bool:
             return to != seat
     if card in deal.discards:
         return True
+    holder = known_holder(deal, card)  # §16.1: a seat whose cards are known holds it
+    if holder is not None:
+        return holder != seat
     all_known = all(given is not None for _to, given in deal.given)
     if deal.talon_known is not None and card in deal.talon_known and seat != deal.declarer and all_known:
         return True  # a talon card the declarer kept (none of the passed cards is unknown)
@@ -181,7 +194,7 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
     if card in deal.played:
         raise fail_play("card_already_played", "%(card)s has already been played.", "§16.2", card=card.pretty)
     hands = deal.hands
-    hand = hands[e.seat] if hands is not None else None
+    hand = hand_of(deal, e.seat)
     if hand is not None and card not in hand:
         raise fail_play(
             "card_not_in_hand",
@@ -209,9 +222,9 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
             template = ILLEGAL_PLAY.get(code, ILLEGAL_PLAY["illegal_card"])
             raise fail_from(code, template, "§6.2", seat=e.seat, name=state.name(e.seat), card=card.pretty)
     trick = trick.add(card)
-    if hands is not None:
+    if hands is not None and hand is not None:
         new_hands = list(hands)
-        new_hands[e.seat] = hands[e.seat] - {card}
+        new_hands[e.seat] = hand - {card}
         hands = tuple(new_hands)
     changes: dict[str, object] = {}
     if trick.cards and card.suit != trick.cards[0].suit:
@@ -226,7 +239,7 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
     if len(trick.cards) == len(deal.active):
         changes.update(_complete_trick(deal, trick, rules))
     deal = evolve(deal, **changes)
-    if deal.hands is None:
+    if not all_hands_known(deal):
         proofs = play_proofs(deal, base_rules(v), state.players)
         if deal.trick is None:
             proofs += bid_proofs(deal, functools.partial(_ceiling, state), state.players)
@@ -346,7 +359,12 @@ def finish(state: ThousandState, deal: DealState, offender: int | None = None) -
         deal.fines,
         mode="cards",
     )
-    return score_deal(evolve(state, deal=None), outcome)
+    before = evolve(state, deal=None, reveal=None)
+    scored = score_deal(before, outcome)
+    if deal.talon_known is None and deal.declarer is not None:
+        # §16.1: the talon was never entered (taken dark); it may be revealed right after the deal.
+        return evolve(scored, reveal=PendingReveal(before, deal, offender))
+    return scored
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,7 +420,7 @@ def play_position(state: ThousandState) -> PlayPosition:
         deal = _start_play(deal)
     trick = deal.trick
     assert trick is not None
-    hands = {s: (None if deal.hands is None else tuple(sorted(deal.hands[s], key=str))) for s in deal.active}
+    hands = {s: _sorted(hand_of(deal, s)) for s in deal.active}
     marriages, aces = _marriages(deal, state.seats)
     return PlayPosition(
         active=deal.active,
@@ -423,6 +441,10 @@ def play_position(state: ThousandState) -> PlayPosition:
     )
 
 
+def _sorted(hand: frozenset[Card] | None) -> tuple[Card, ...] | None:
+    return None if hand is None else tuple(sorted(hand, key=str))
+
+
 def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]]:
     """``play_card`` actions: legal cards when the hand is known, announcements on lead."""
     v = state.variants
@@ -432,9 +454,9 @@ def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]
     assert trick is not None
     seat = next_seat(deal)
     action: dict[str, object] = {"type": "play_card", "seat": seat}
-    if deal.hands is None:
+    hand = hand_of(deal, seat)
+    if hand is None:
         return [action]
-    hand = deal.hands[seat]
     rules = base_rules(v, deal.trump)
     cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
     action["cards"] = [str(c) for c in cards]

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
 from scoring.explain import Note
-from scoring.thousand.rules import RANKS, TOTAL_POINTS
-from scoring.thousand.state import Announcement, DealState
+from scoring.thousand.rules import DECK, RANKS, TOTAL_POINTS
+from scoring.thousand.state import Announcement, DealState, all_hands_known, dealt_of, known_holder
 from scoring.tricks import TrickRules, beats, head_violation, winning_index
 
 SUIT_CARDS: dict[Suit, tuple[Card, ...]] = {s: tuple(card_of(r, s) for r in RANKS) for s in Suit}
@@ -60,6 +60,13 @@ class Evidence:
         if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
             unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
             out.update(unused)
+        if deal.hands is not None or deal.dealt is not None:
+            # §16.1 partially known hands: the seats whose cards were entered place them exactly.
+            for card in DECK:
+                if card not in placed and card not in out and card not in self.played:
+                    holder = known_holder(deal, card)
+                    if holder is not None:
+                        placed[card] = holder
         self.placed = placed
         self.out = out
 
@@ -251,7 +258,7 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], playe
     Dealt hands: declarer = (cards played ∪ cards passed) − talon; defender = cards played − card
     received. Without the talon or a passed card the hand is unknown and nothing is proven.
     """
-    if deal.hands is not None or deal.declarer is None:
+    if all_hands_known(deal) or deal.declarer is None:
         return []
     played: dict[int, set[Card]] = {s: set() for s in deal.active}
     for _t, s, c in deal.plays:
@@ -259,6 +266,8 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], playe
     dealt: dict[int, frozenset[Card]] = {}
     received = dict(deal.given)
     for s in deal.active:
+        if dealt_of(deal, s) is not None:
+            continue  # a known hand's bids were checked when they were made (§4.3)
         if s == deal.declarer:
             taken = deal.talon_known
             passed = [c for _to, c in deal.given] + list(deal.discards)
@@ -274,10 +283,22 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], playe
             dealt[s] = frozenset(played[s] - {card})
     proofs: list[Proof] = []
     for s, amount, blind in deal.bids:
-        if blind or amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
+        if amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
             continue
         if amount > ceiling(dealt[s]):
             hand = " ".join(c.pretty for c in sorted(dealt[s], key=str))
+            if blind:
+                # §4.6: a blind bid above 120 is judged on the 7 cards dealt, like any other (§4.3).
+                blind_note = Note(
+                    "illegal_blind_bid",
+                    "%(name)s bid %(amount)s blind, dealt %(hand)s: no marriage allows it (§4.6, §4.3).",
+                    s,
+                    name=players[s],
+                    amount=amount,
+                    hand=hand,
+                )
+                proofs.append(Proof(s, None, "illegal_blind_bid", blind_note))
+                continue
             note = Note(
                 "illegal_bid",
                 "%(name)s bid %(amount)s holding %(hand)s: no marriage allows it (§4.3).",

@@ -68,6 +68,7 @@ class DealRecord:
     totals: tuple[int, ...]
     notes: tuple[Note, ...]
     reason: str | None = None
+    talon: tuple[Card, ...] | None = None  # a dark talon revealed after the deal (§16.1)
 
     def as_json(self) -> dict[str, object]:
         def opt(values: tuple[int, ...] | None) -> list[int] | None:
@@ -92,7 +93,7 @@ class DealRecord:
             "penalties": list(self.penalties),
             "totals": list(self.totals),
             "explain": [n.as_json() for n in self.notes],
-        }
+        } | ({"talon_revealed": [str(c) for c in self.talon]} if self.talon is not None else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,14 +108,15 @@ class Announcement:
 
 @dataclass(frozen=True, slots=True)
 class DealState:
-    """A deal recorded card by card. Hands are ``None`` when the record does not give them."""
+    """A deal recorded card by card. ``hands``/``dealt`` are ``None`` when the record gives no hand,
+    else per seat, ``None`` for a seat whose cards are not known (§16.1; see :func:`hand_of`)."""
 
     dealer: int
     active: tuple[int, ...]
     inactive: int | None
     phase: str  # bidding | talon | exchange | declare | play
-    hands: tuple[frozenset[Card], ...] | None
-    dealt: tuple[frozenset[Card], ...] | None
+    hands: tuple[frozenset[Card] | None, ...] | None
+    dealt: tuple[frozenset[Card] | None, ...] | None
     talon: tuple[Card, ...] | None
     to_act: int
     # auction
@@ -150,6 +152,41 @@ class DealState:
     proven: frozenset[tuple[int, int, str]] = frozenset()  # (seat, trick, code) already found
     fines: tuple[tuple[int, int, str], ...] = ()  # fixed_120 penalties of this deal
     void_announcements: frozenset[int] = frozenset()  # indexes of announcements proven illegal
+
+
+def hand_of(deal: DealState, seat: int) -> frozenset[Card] | None:
+    """The cards ``seat`` holds now, or ``None`` when the record does not know them."""
+    return None if deal.hands is None else deal.hands[seat]
+
+
+def dealt_of(deal: DealState, seat: int) -> frozenset[Card] | None:
+    """The cards ``seat`` was dealt, or ``None`` when the record does not give them."""
+    return None if deal.dealt is None else deal.dealt[seat]
+
+
+def all_hands_known(deal: DealState) -> bool:
+    """Every active seat's cards are known now (legality is then checked exactly, no proofs)."""
+    hands = deal.hands
+    return hands is not None and all(hands[s] is not None for s in deal.active)
+
+
+def known_holder(deal: DealState, card: Card) -> int | None:
+    """The seat whose known cards include ``card``: its hand now, or its dealt cards while no
+    recorded movement can have taken the card away (for the declarer: every passed card known)."""
+    if deal.hands is None and deal.dealt is None:
+        return None
+    for s in deal.active:
+        held = hand_of(deal, s)
+        if held is not None and card in held:
+            return s
+    if card in deal.discards or any(c == card for _to, c in deal.given):
+        return None
+    passed_known = all(c is not None for _to, c in deal.given)
+    for s in deal.active:
+        dealt = dealt_of(deal, s)
+        if dealt is not None and card in dealt and (s != deal.declarer or passed_known):
+            return s
+    return None
 
 
 T = TypeVar("T")
@@ -199,6 +236,8 @@ class ThousandState:
     deal_number: int = 1  # the deal being recorded next (thrown-in deals keep the number)
     barrel: tuple[int | None, ...] = ()  # barrel deals used, None when not on the barrel
     barrel_falls: tuple[int, ...] = ()
+    reverse_barrel: tuple[int | None, ...] = ()  # §11 reverse-barrel deals used, None when not on it
+    reverse_lifts: tuple[int, ...] = ()
     bolts: tuple[int, ...] = ()
     rospisat_counts: tuple[int, ...] = ()
     spisat_counts: tuple[int, ...] = ()
@@ -214,6 +253,7 @@ class ThousandState:
     findings: tuple[Finding, ...] = ()
     result: MatchResult | None = None
     winner_note: Note | None = None
+    reveal: PendingReveal | None = None  # the last deal, while its dark talon may still be revealed
 
     @property
     def seats(self) -> int:
@@ -224,3 +264,14 @@ class ThousandState:
         if seat is not None and 0 <= seat < len(self.players):
             return self.players[seat]
         return str(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReveal:
+    """A card-by-card deal whose dark talon was never entered (§16.1): the state it was scored from
+    (without the deal), the deal as it ended and its forfeit offender, so that a ``reveal_talon``
+    right after it can check the cards and score the deal again with the proofs they allow."""
+
+    before: ThousandState
+    deal: DealState
+    offender: int | None

@@ -11,7 +11,7 @@ from scoring.thousand.events import ClaimRedeal, Discard, GiveCard, GiveUp, Rais
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, throw_in
 from scoring.thousand.result_entry import check_give_up, fail, on_step, throw_in_allowed
 from scoring.thousand.rules import points_of, rule
-from scoring.thousand.state import DealState, ThousandState, evolve
+from scoring.thousand.state import DealState, ThousandState, evolve, hand_of, known_holder
 
 BEFORE_PLAY = ("talon", "exchange", "discard", "declare")
 
@@ -38,7 +38,13 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
     seat = _declarer(state, deal, e.seat, ("talon",), N_("The talon cannot be taken at this point of the deal."))
     two = len(deal.active) == 2
     cards = e.cards
-    if two:
+    if two and state.variants.two_player_talons == "both":
+        # §3.3 [U] variant: the declarer takes both piles (14 cards) and lays four aside.
+        if e.pile is not None:
+            raise fail("no_pile_choice", "The declarer takes both talon piles here (§3.3).", "§3.3")
+        known = deal.talon
+        size = 4
+    elif two:
         if e.pile not in (0, 1):
             raise fail("pile_required", "With two players the declarer picks pile 0 or pile 1 (§3.3).", "§3.3")
         known = deal.talon[2 * e.pile : 2 * e.pile + 2] if deal.talon is not None else None
@@ -53,12 +59,17 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
             raise fail("bad_talon", "The talon taken is %(count)s different cards.", "§5.1", count=size)
         if known is not None and set(cards) != set(known):
             raise fail("talon_mismatch", "These are not the talon cards that were dealt.", "§5.1")
+        if any(known_holder(deal, c) is not None for c in cards):
+            raise fail("talon_mismatch", "These are not the talon cards that were dealt.", "§5.1")
     taken = tuple(known) if known is not None else cards
     if taken is None and state.seats == 4 and state.variants.four_player_inactive_bonus != "none":
         raise fail("talon_required", "Give the talon cards: the sitting-out player scores from them.", "§3.2")
     hands = deal.hands
-    if hands is not None and taken is not None:
-        hands = tuple(h | set(taken) if s == seat else h for s, h in enumerate(hands))
+    held = hand_of(deal, seat)
+    if hands is not None and held is not None:
+        # A known declarer taking a talon whose cards are not entered no longer has a known hand.
+        new = held | set(taken) if taken is not None else None
+        hands = tuple(new if s == seat else h for s, h in enumerate(hands))
     phase = "discard" if two else "exchange"
     talon = deal.talon if deal.talon is not None or two else taken
     deal = evolve(deal, phase=phase, hands=hands, talon_known=taken, talon=talon, pile=e.pile)
@@ -67,12 +78,13 @@ def apply_take_talon(state: ThousandState, deal: DealState, e: TakeTalon) -> Tho
 
 def _remove(
     state: ThousandState, deal: DealState, seat: int, cards: tuple[Card, ...]
-) -> tuple[frozenset[Card], ...] | None:
+) -> tuple[frozenset[Card] | None, ...] | None:
     hands = deal.hands
-    if hands is None:
-        return None
+    held = hand_of(deal, seat)
+    if hands is None or held is None:
+        return hands
     for card in cards:
-        if card not in hands[seat]:
+        if card not in held:
             raise fail(
                 "card_not_in_hand",
                 "%(name)s does not hold %(card)s.",
@@ -81,7 +93,7 @@ def _remove(
                 seat=seat,
                 name=state.name(seat),
             )
-    return tuple(h - set(cards) if s == seat else h for s, h in enumerate(hands))
+    return tuple(held - set(cards) if s == seat else h for s, h in enumerate(hands))
 
 
 def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> ThousandState:
@@ -100,14 +112,27 @@ def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> Thous
         )
     hands = deal.hands
     if e.card is None:
-        if hands is not None:
+        if hand_of(deal, seat) is not None:
             raise fail("card_required", "The hands are known: say which card is given.", "§5.1")
+        if hand_of(deal, e.to) is not None:
+            # §16.1: a seat whose hand is known stays known only if the card it receives is given.
+            raise fail(
+                "card_required",
+                "%(name)s's hand is known: say which card is given to them.",
+                "§5.1",
+                seat=e.to,
+                name=state.name(e.to),
+            )
     else:
         if any(c == e.card for _to, c in deal.given):
             raise fail("card_already_given", "%(card)s was already given.", "§5.1", card=e.card.pretty)
+        holder = known_holder(deal, e.card)
+        if hand_of(deal, seat) is None and holder is not None and holder != seat:
+            raise fail("card_not_in_hand", "The record puts %(card)s in another hand.", "§16.1", card=e.card.pretty)
         hands = _remove(state, deal, seat, (e.card,))
-        if hands is not None:
-            hands = tuple(h | {e.card} if s == e.to else h for s, h in enumerate(hands))
+        received = hand_of(deal, e.to)
+        if hands is not None and received is not None:
+            hands = tuple(received | {e.card} if s == e.to else h for s, h in enumerate(hands))
     given = (*deal.given, (e.to, e.card))
     phase = "declare" if len(given) == len(deal.active) - 1 else "exchange"
     return evolve(state, deal=evolve(deal, hands=hands, given=given, phase=phase))
@@ -115,8 +140,20 @@ def apply_give_card(state: ThousandState, deal: DealState, e: GiveCard) -> Thous
 
 def apply_discard(state: ThousandState, deal: DealState, e: Discard) -> ThousandState:
     seat = _declarer(state, deal, e.seat, ("discard",), N_("Cards cannot be laid aside at this point of the deal."))
-    if len(e.cards) != 2 or len(set(e.cards)) != 2:
+    count = 4 if state.variants.two_player_talons == "both" else 2
+    if len(e.cards) != count or len(set(e.cards)) != count:
+        if count == 4:
+            raise fail(
+                "discard_four", "Holding both talons, the declarer lays four different cards aside (§3.3).", "§3.3"
+            )
         raise fail("discard_two", "The declarer lays exactly two different cards aside (§3.3).", "§3.3")
+    if not set(e.cards) <= DECK_SET or any(c in deal.played for c in e.cards):
+        raise fail("bad_discard", "The cards laid aside are cards of the deck not yet played.", "§3.3")
+    if hand_of(deal, seat) is None:
+        for card in e.cards:
+            holder = known_holder(deal, card)
+            if holder is not None and holder != seat:
+                raise fail("card_not_in_hand", "The record puts %(card)s in another hand.", "§16.1", card=card.pretty)
     hands = _remove(state, deal, seat, e.cards)
     return evolve(state, deal=evolve(deal, hands=hands, discards=e.cards, phase="declare"))
 
@@ -143,8 +180,7 @@ def apply_raise(state: ThousandState, deal: DealState, e: RaiseContract) -> Thou
             seat=seat,
             name=state.name(seat),
         )
-    held = deal.hands[seat] if deal.hands is not None else None
-    check_ceiling(state, seat, e.amount, held, "raise")
+    check_ceiling(state, seat, e.amount, hand_of(deal, seat), "raise")
     return evolve(state, deal=evolve(deal, contract=e.amount, raised=True))
 
 
@@ -255,12 +291,17 @@ def apply_claim_redeal(state: ThousandState, deal: DealState | None, e: ClaimRed
 
 def _claimant_hand(state: ThousandState, deal: DealState, seat: int, hand: tuple[Card, ...] | None) -> frozenset[Card]:
     """§16.3: the claimant's cards, from the record or entered with the claim (and consistent)."""
-    if deal.hands is not None:
-        if hand is not None and set(hand) != deal.hands[seat]:
+    known = hand_of(deal, seat)
+    if known is not None:
+        if hand is not None and set(hand) != known:
             raise fail("hand_mismatch", "That is not %(name)s's hand.", "§16.3", seat=seat, name=state.name(seat))
-        return deal.hands[seat]
+        return known
     if hand is None:
         raise fail("hand_required", "The hands were not recorded: enter the claimant's cards (§16.3).", "§16.3")
+    for held in hand:
+        holder = known_holder(deal, held)
+        if holder is not None and holder != seat:
+            raise fail("hand_mismatch", "The record puts %(card)s in another hand.", "§16.3", card=held.pretty)
     size = 10 if len(deal.active) == 2 else 8
     if len(hand) != size or len(set(hand)) != size or not set(hand) <= DECK_SET:
         raise fail("bad_hand", "A hand after the exchange is %(count)s different cards.", "§16.3", count=size)

@@ -43,6 +43,11 @@ class ThousandVariants(Variants):
     two_player_discard_points_to: str = option(
         "last_trick", choices=("last_trick", "declarer"), doc="2 players: who scores the declarer's 2 discards (§3.3)."
     )
+    two_player_talons: str = option(
+        "choose_one",
+        choices=("choose_one", "both"),
+        doc="2 players: the declarer picks one talon pile, or takes both and lays 4 cards aside (§3.3).",
+    )
     # §4 bidding
     compulsory_bid: int = option(100, minimum=5, maximum=400, multiple_of=5, doc="The compulsory opening bid (§4.1).")
     compulsory_bidder: str = option(
@@ -170,7 +175,9 @@ class ThousandVariants(Variants):
     # §11 other
     dump_truck: str = option("off", choices=("off", "positive", "both_signs"), doc="Samosval: 555 (or ±555) → 0.")
     dump_truck_value: int = option(555, minimum=5, multiple_of=5, doc="The samosval total (§11).")
-    reverse_barrel: bool = option(False, choices=(False,), doc="Reverse barrel at −880: not supported (§11).")
+    reverse_barrel: bool = option(
+        False, doc="Reverse barrel: at −880, 3 deals to reach −1000 (the player loses) or be lifted to −760 (§11)."
+    )
     # §16 penalties
     renege_penalty: str = option(
         "contract_forfeit",
@@ -204,6 +211,11 @@ class ThousandVariants(Variants):
                 raise _conflict(N_("Lviv mode has no falls (§9.6)."), "barrel_third_fall_reset")
         elif self.barrel_defender_rounding != "rounded":
             raise _conflict(N_("barrel_defender_rounding = exact is a Lviv rule (§9.6)."), "barrel_defender_rounding")
+        if self.reverse_barrel and self.barrel_mode == "lviv":
+            # §11 mirrors the standard barrel (a level, a deal count, a 120 lift); Lviv has neither.
+            raise _conflict(
+                N_("The reverse barrel mirrors the standard barrel, not Lviv mode (§11)."), "reverse_barrel"
+            )
         if self.dark_talon_threshold != 120 and self.talon_visibility != "dark_below_threshold":
             raise _conflict(N_("dark_talon_threshold needs dark_below_threshold."), "dark_talon_threshold")
         if self.gold_set and self.compulsory_bid > 120:
@@ -228,6 +240,16 @@ class ThousandVariants(Variants):
     def win_total(self) -> int:
         """The smallest winning total (§12): 1000, or 1005 under exceed_1000 (scores in 5s)."""
         return 1000 if self.win_threshold == "reach_1000" else 1001
+
+    @property
+    def reverse_level(self) -> int:
+        """§11 reverse barrel: the mirror of the barrel level (−880 by default)."""
+        return -self.effective_barrel_level
+
+    @property
+    def losing_total(self) -> int:
+        """§11 reverse barrel: a total at or below this loses (−1000; −1001 under exceed_1000)."""
+        return -self.win_total
 
     def step_at(self, amount: int) -> int:
         """The bid step that applies to a bid of ``amount`` (§4.2)."""

@@ -30,6 +30,8 @@ VARIANT_SETS: list[tuple[int, dict[str, Any]]] = [
     (4, {"four_player_inactive_bonus": "talon_points_and_pair", "four_player_inactive_seat": "dealer_opposite"}),
     (2, {}),
     (3, {"gold_set": True, "rospisat_limit": "one_plus_one_spisat", "barrel_collision": "bump_previous"}),
+    (2, {"two_player_talons": "both", "two_player_discard_points_to": "declarer"}),
+    (3, {"reverse_barrel": True, "blind_bidding": True, "blind_max_bid": None}),
 ]
 
 
@@ -62,7 +64,7 @@ def random_action(state: ThousandState, rng: random.Random) -> tuple[str, dict[s
     if kind == "give_card":
         return kind, {"seat": seat, "to": action["to"], "card": rng.choice(action["cards"])}
     if kind == "discard":
-        return kind, {"seat": seat, "cards": rng.sample(action["cards"], 2)}
+        return kind, {"seat": seat, "cards": rng.sample(action["cards"], action.get("count", 2))}
     if kind == "give_up":
         return kind, {"seat": seat, "kind": action["kind"]}
     if kind == "play_card":
@@ -124,6 +126,24 @@ def test_random_legal_playouts(seed: int, which: int, deals: int) -> None:
     )
     unknown2 = replay(hidden2)
     assert unknown2.findings == () and unknown2.totals == state.totals
+    # ... and with only some hands known (§16.1): the known ones checked exactly, still no finding.
+    part = random.Random(seed + 1)
+    partial = [(t, _some_hands(p, part) if t == "deal" else p) for t, p in events]
+    hidden3 = MatchRecord(
+        "thousand", variants, players, tuple(RecordedEvent(i, t, p) for i, (t, p) in enumerate(partial, 1))
+    )
+    unknown3 = replay(hidden3)
+    assert unknown3.findings == () and unknown3.totals == state.totals
+
+
+def _some_hands(payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The deal with a random set of hands (and maybe the talon) left out. With four players the
+    talon stays: the sitting-out player's bonus needs it (§3.2)."""
+    hands = [h if rng.random() < 0.5 else None for h in payload["hands"]]
+    out: dict[str, Any] = {"hands": hands}
+    if len(hands) == 4 or rng.random() < 0.5:
+        out["talon"] = payload["talon"]
+    return out
 
 
 @st.composite

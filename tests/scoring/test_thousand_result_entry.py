@@ -248,7 +248,7 @@ def test_gold_set_replay_and_end() -> None:
         ({"barrel_mode": "lviv", "barrel_collision": "bump_previous"}, "variant_conflict"),
         ({"barrel_defender_rounding": "exact"}, "variant_conflict"),
         ({"blind_max_bid": 95}, "invalid_variant"),
-        ({"reverse_barrel": True}, "invalid_variant"),
+        ({"reverse_barrel": True, "barrel_mode": "lviv"}, "variant_conflict"),
         ({"dark_talon_threshold": 130}, "variant_conflict"),
     ],
 )
