@@ -676,6 +676,9 @@
       : fmt(_("%(name)s (%(left)s left)"), { name: S.players[b.seat], left: b.deals_left }))).join(", ") : null),
     ledger: (v) => (v && typeof v === "object" ? Object.entries(v).map(([k, c]) => `${Array.isArray(v) ? S.players[k] : k} ${c > 0 ? "+" + c : c}`).join(" · ") : null),
     gold_set: (v) => (v && v.enabled ? (v.active ? _("yes") : _("no")) : null),
+    reverse_barrel: (v) => (v && v.enabled && Array.isArray(v.seats) ? v.seats.filter((b) => b.on).map((b) => (b.deals_left === null || b.deals_left === undefined
+      ? S.players[b.seat] : fmt(_("%(name)s (%(left)s left)"), { name: S.players[b.seat], left: b.deals_left }))).join(", ") || null : null),
+    talon_to_reveal: (v) => (v ? _("the dark talon's cards can be entered now") : null),
     next_round: (v) => (v && Array.isArray(v.exchange) ? v.exchange.map((t) => `${S.players[t.giver]} → ${S.players[t.receiver]}: ${fmt(ngettext("%(count)s card", "%(count)s cards", t.count), { count: t.count })} (${word(t.kind)})`).join(" · ") || null : null),
     inactive_seat: (v) => (typeof v === "number" ? S.players[v] : null),
     compulsory_bidder: (v) => (typeof v === "number" ? S.players[v] : null),
@@ -688,7 +691,7 @@
     inactive_seat: _("Sits out"), compulsory_bidder: _("Opens the bidding"), minimum_bid: _("Minimum bid"), rospisat_counts: _("Р marks"),
     spisat_counts: _("Spisat'"), bombs_used: _("Bombs used"), silenced: _("Silenced"), gold_set: _("Gold set"), deal_number: _("Deal"),
     seated: _("Seated"), next_dealer: _("Next dealer"), exempt_next_ante: _("No ante next deal"), deal_forfeits: _("Forfeits"),
-    next_round: _("Next exchange"), target_points: _("Game to"), "bourre.ledger": _("Chips"), stake: _("Stake"), revolution: _("Revolution"),
+    next_round: _("Next exchange"), target_points: _("Game to"), reverse_barrel: _("On the minus barrel"), talon_to_reveal: _("Talon"), "bourre.ledger": _("Chips"), stake: _("Stake"), revolution: _("Revolution"),
   });
 
   function statusValue(key, value) {
