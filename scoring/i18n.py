@@ -96,6 +96,12 @@ def _localize(data: Any, language: str) -> Any:
                 if isinstance(out.get(key), str):
                     out[key] = text
     doc = out.get("doc")
-    if isinstance(doc, str):
-        out["doc"] = translations(language).gettext(doc)
+    if isinstance(doc, str):  # a house rule of the games catalogue: its doc, name and values
+        t = translations(language)
+        out["doc"] = t.gettext(doc)
+        if isinstance(out.get("label"), str):
+            out["label"] = t.gettext(out["label"])
+        for key in ("choice_labels", "item_choice_labels"):
+            if isinstance(out.get(key), list):
+                out[key] = [t.gettext(v) if isinstance(v, str) else v for v in out[key]]
     return out

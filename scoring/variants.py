@@ -135,8 +135,25 @@ class Variants:
                     entry[key] = list(meta[key]) if isinstance(meta[key], tuple) else meta[key]
             if entry["type"] == "boolean":
                 entry["choices"] = [False, True]
+            entry["label"] = label(f.name)
+            for key in ("choices", "item_choices"):
+                if key in entry and entry["type"] != "boolean":
+                    entry[key[:-1] + "_labels"] = [label(c) for c in entry[key]]
             rows.append(entry)
         return rows
+
+
+def label(value: object) -> str:
+    """How a key or a value reads on a screen (in English; the service translates it): ``jd_minus_10`` →
+    ``Jd minus 10``, ``None`` → ``—``.
+
+    >>> label("reverse_barrel"), label("dealer_fifth_card"), label(None), label(50)
+    ('Reverse barrel', 'Dealer fifth card', '—', '50')
+    """
+    if value is None:
+        return "—"
+    text = str(value).replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def _is_optional(tp: Any) -> bool:

@@ -150,7 +150,23 @@ def extract() -> Extraction:
         module = ".".join(rel.with_suffix("").parts)
         tree = ast.parse(path.read_text(), str(rel))
         _Collector(rel, messages[domain_of(module)], problems).visit(tree)
+    _house_rule_labels(messages)
     return Extraction(messages, problems)
+
+
+def _house_rule_labels(messages: dict[str, dict[str, Message]]) -> None:
+    """Each house rule's name and values as the catalogue shows them (``scoring.variants.label``)."""
+    from scoring.registry import GAME_MODULES, get_game
+
+    for name, module in sorted(GAME_MODULES.items()):
+        domain = domain_of(module + ".catalogue")
+        for entry in get_game(name).catalogue()["variants"]:
+            texts = [entry["label"], *entry.get("choice_labels", []), *entry.get("item_choice_labels", [])]
+            for text in texts:
+                if isinstance(text, str) and re.search(r"[A-Za-z]", text):
+                    message = messages[domain].setdefault(text, Message(text))
+                    message.codes.add("house rule " + entry["key"])
+                    message.places.add(f"{module} (catalogue)")
 
 
 def po_path(language: str, domain: str) -> Path:

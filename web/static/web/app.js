@@ -381,7 +381,10 @@
       input.checked = !!v.default;
     } else if (v.choices && v.choices.length) {
       const choices = v.nullable && !v.choices.includes(null) ? [null, ...v.choices] : v.choices;
-      input = h("select", { id, name: v.key }, choices.map((c) => h("option", { value: JSON.stringify(c), text: c === null ? "—" : humanize(c) })));
+      // the server's labels are in the reader's language; a null added here reads "—"
+      const labels = v.choice_labels && v.choice_labels.length === v.choices.length ? v.choice_labels : v.choices.map(humanize);
+      const labelOf = (c) => (c === null ? "—" : labels[v.choices.indexOf(c)] ?? humanize(c));
+      input = h("select", { id, name: v.key }, choices.map((c) => h("option", { value: JSON.stringify(c), text: labelOf(c) })));
       input.value = JSON.stringify(v.default);
     } else if (v.type === "integer" || v.type === "number") {
       input = h("input", { type: "number", id, name: v.key, inputmode: "numeric", min: v.minimum, max: v.maximum, step: v.multiple_of || 1, value: v.default ?? "" });
@@ -391,11 +394,12 @@
       input = h("input", { id, name: v.key, value: v.default ?? "" });
     }
     input.dataset.variant = v.key;
-    const shownDefault = v.type === "list" ? (v.default || []).join(" ") : v.type === "boolean" ? (v.default ? _("on") : _("off")) : v.default === null ? "—" : humanize(v.default);
+    const shownDefault = v.type === "list" ? (v.default || []).join(" ") : v.type === "boolean" ? (v.default ? _("on") : _("off")) : v.default === null ? "—"
+      : (v.choice_labels && v.choices && v.choices.indexOf(v.default) >= 0 ? v.choice_labels[v.choices.indexOf(v.default)] : humanize(v.default));
     return h("div", { class: "var" },
       v.type === "boolean"
-        ? h("div", { class: "row" }, input, h("label", { for: id, text: humanize(v.key) }))
-        : [h("label", { for: id, text: humanize(v.key) })],
+        ? h("div", { class: "row" }, input, h("label", { for: id, text: v.label || humanize(v.key) }))
+        : [h("label", { for: id, text: v.label || humanize(v.key) })],
       h("p", { class: "doc" }, v.doc || "", " ", h("span", { class: "muted", text: fmt(_("Default: %(value)s"), { value: shownDefault }) })),
       v.type === "boolean" ? null : input,
       h("p", { class: "error", dataset: { errorFor: "variant:" + v.key } }));
