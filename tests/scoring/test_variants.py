@@ -56,3 +56,13 @@ def test_every_registered_game_lists_every_key_with_default_and_doc() -> None:
             if "choices" in row:
                 assert row["default"] in row["choices"] or row["nullable"]
         assert entry["events"], f"{game.name} lists no event types"
+
+
+def test_the_catalogue_names_each_rule_and_value_for_a_screen() -> None:
+    """Names a phone shows (translated by the service): the key and each value, made readable."""
+    from scoring.hearts import GAME
+
+    rows = {row["key"]: row for row in GAME.catalogue()["variants"]}
+    assert rows["jack_of_diamonds"]["label"] == "Jack of diamonds"
+    assert rows["jack_of_diamonds"]["choice_labels"] == ["Off", "Jd minus 10", "Td minus 10"]
+    assert "choice_labels" not in rows["moon_requires_jd"]  # a yes/no rule is a switch, not a list

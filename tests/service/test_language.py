@@ -88,3 +88,8 @@ def test_explanations_and_house_rule_docs_are_translated(
     hearts = next(game for game in games if game["name"] == "hearts")
     docs = [option["doc"] for option in hearts["variants"]]
     assert docs and all(doc.startswith("«de» ") for doc in docs)
+    # the house rules' names and the names of their values too (numbers and symbols stay as they are)
+    assert all(option["label"].startswith("«de» ") for option in hearts["variants"])
+    passing = next(option for option in hearts["variants"] if option["key"] == "jack_of_diamonds")
+    assert passing["choices"] == ["off", "jd_minus_10", "td_minus_10"]
+    assert passing["choice_labels"] == ["«de» Off", "«de» Jd minus 10", "«de» Td minus 10"]
