@@ -160,6 +160,11 @@ def test_the_phone_shows_engine_text_as_the_server_renders_it(phones: Any, monke
     page.wait_for_selector('[data-variant="moon_scoring"]', state="attached")
     docs = page.locator("#variants .doc").all_text_contents()
     assert docs and all(doc.startswith("⟦de⟧ ") for doc in docs)  # the house rules' one-line explanations
+    # ...their names, and the names of their values
+    labels = page.locator("#variants .var > label, #variants .var .row > label").all_text_contents()
+    assert labels and all(label.startswith("⟦de⟧ ") for label in labels), labels
+    values = page.locator('[data-variant="jack_of_diamonds"] option').all_text_contents()
+    assert values == ["⟦de⟧ Off", "⟦de⟧ Jd minus 10", "⟦de⟧ Td minus 10"]
     phone.create_match("hearts", PLAYERS)
     # A rules error of the engine, next to its field: 27 points for Anna.
     for seat, value in enumerate([27, 0, 0, -1]):
