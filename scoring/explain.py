@@ -57,15 +57,13 @@ class Note:
             raise ValueError(f"note {code!r}: a plural template needs a 'count' param")
         chosen = plural if plural is not None and params["count"] != 1 else template
         text = fill(chosen, params)  # fails here, at the engine, when a param is missing
-        for name, value in (
-            ("code", code),
-            ("template", template),
-            ("seat", seat),
-            ("params", dict(params)),
-            ("plural", plural),
-            ("text", text),
-        ):
-            object.__setattr__(self, name, value)
+        put = object.__setattr__
+        put(self, "code", code)
+        put(self, "template", template)
+        put(self, "seat", seat)
+        put(self, "params", params)  # **params is already a fresh dict
+        put(self, "plural", plural)
+        put(self, "text", text)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Note is immutable (tried to set {name})")

@@ -167,7 +167,10 @@ def dealt_of(deal: DealState, seat: int) -> frozenset[Card] | None:
 def all_hands_known(deal: DealState) -> bool:
     """Every active seat's cards are known now (legality is then checked exactly, no proofs)."""
     hands = deal.hands
-    return hands is not None and all(hands[s] is not None for s in deal.active)
+    if hands is None:
+        return False
+    # asked after every card: the common case (every hand known) is one C-level scan
+    return None not in hands or all(hands[s] is not None for s in deal.active)
 
 
 def known_holder(deal: DealState, card: Card) -> int | None:
