@@ -159,6 +159,8 @@ def deck(ranks: Iterable[int], suits: Iterable[Suit] = SUIT_ORDER) -> tuple[Card
 
 
 STANDARD_DECK: tuple[Card, ...] = deck(range(2, 15))
+#: Every card by the name ``str(card)`` gives it (``QS``, ``10H``, ``JK``): the codec's fast path.
+CARDS_BY_NAME: dict[str, Card] = {str(card): card for card in _CANONICAL.values()}
 
 
 def sort_cards(cards: Iterable[Card], strength: dict[int, int] | None = None) -> list[Card]:
