@@ -29,6 +29,11 @@ def N_(template: str) -> str:
     return template
 
 
+def NP_(template: str, plural: str) -> tuple[str, str]:
+    """Like :func:`N_` for a template with a plural form (``Note(..., plural=...)``, count ``count``)."""
+    return template, plural
+
+
 def fill(template: str, params: Mapping[str, object]) -> str:
     """``template % params``; a template without placeholders is returned unchanged."""
     return template % params if "%(" in template else template

@@ -78,6 +78,7 @@ def _forwarded(node: ast.expr) -> bool:
 #: Calls that take a template, and the index of the template argument. Any ``...Error("code", template)``
 #: counts too. A game's own error helper (``fail(code, template, ...)``) is added here.
 TEMPLATE_CALLS = {"Note": 1, "fail": 1, "fail_play": 1, "N_": 0}
+# ``NP_(template, plural)`` marks a template with its plural form (see below).
 
 
 class _Collector(ast.NodeVisitor):
@@ -109,6 +110,8 @@ class _Collector(ast.NodeVisitor):
             found.append((node.args[index], plural))
         elif name == "option":
             found += [(k.value, None) for k in node.keywords if k.arg == "doc"]
+        elif name == "NP_" and len(node.args) == 2:
+            found.append((node.args[0], node.args[1]))
         code = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
         for template, plural in found:
             self._add(node, name, template, plural, code if isinstance(code, str) and index == 1 else None)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.explain import N_, Note
+from scoring.explain import N_, NP_, Note
 from scoring.president.variants import PresidentVariants
 
 PRESIDENT, VICE_PRESIDENT, NEUTRAL, VICE_SCUM, SCUM = "President", "Vice-President", "Neutral", "Vice-Scum", "Scum"
@@ -141,226 +141,116 @@ def title_label(title: str) -> dict[str, object]:
     return {"template": _TITLE_LABELS[title], "params": {}, "text": title}
 
 
+#: Why a seat holds its title (§2.7), one line per title so that the title is translated with it.
+_TITLE_LINES = {
+    PRESIDENT: N_("%(name)s finished in place %(place)s of %(seats)s: President (president.md §2.7)."),
+    VICE_PRESIDENT: N_("%(name)s finished in place %(place)s of %(seats)s: Vice-President (president.md §2.7)."),
+    NEUTRAL: N_("%(name)s finished in place %(place)s of %(seats)s: Neutral (president.md §2.7)."),
+    VICE_SCUM: N_("%(name)s finished in place %(place)s of %(seats)s: Vice-Scum (president.md §2.7)."),
+    SCUM: N_("%(name)s finished in place %(place)s of %(seats)s: Scum (president.md §2.7)."),
+}
+
+#: A seat's league points for the round (§3), per title.
+_POINTS_LINES = {
+    PRESIDENT: N_(
+        "%(name)s: President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+        "standing %(total)s."
+    ),
+    VICE_PRESIDENT: N_(
+        "%(name)s: Vice-President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+        "standing %(total)s."
+    ),
+    NEUTRAL: N_(
+        "%(name)s: Neutral (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); standing %(total)s."
+    ),
+    VICE_SCUM: N_(
+        "%(name)s: Vice-Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
+        "standing %(total)s."
+    ),
+    SCUM: N_(
+        "%(name)s: Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); standing %(total)s."
+    ),
+}
+
+#: One hand-over of the next round's exchange (§2.2) by its kind and the giver's title. The pairs are
+#: Scum/President, Vice-Scum/Vice-President and, under ``graded`` with six or more players, two
+#: Neutrals; the lower title gives its best (or the named) cards, the upper any cards.
+_EXCHANGE_LINES: dict[tuple[str, str], tuple[str, str]] = {
+    ("choice", PRESIDENT): NP_(
+        "Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any card of their choice "
+        "(president.md §2.2).",
+        "Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any %(count)s cards "
+        "of their choice (president.md §2.2).",
+    ),
+    ("choice", VICE_PRESIDENT): NP_(
+        "Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any card of their "
+        "choice (president.md §2.2).",
+        "Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any "
+        "%(count)s cards of their choice (president.md §2.2).",
+    ),
+    ("choice", NEUTRAL): NP_(
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any card of their choice "
+        "(president.md §2.2).",
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any %(count)s cards "
+        "of their choice (president.md §2.2).",
+    ),
+    ("requested", SCUM): NP_(
+        "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the card %(receiver)s names, "
+        "if held (president.md §2.2).",
+        "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the %(count)s cards "
+        "%(receiver)s names, if held (president.md §2.2).",
+    ),
+    ("requested", VICE_SCUM): NP_(
+        "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the card "
+        "%(receiver)s names, if held (president.md §2.2).",
+        "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the "
+        "%(count)s cards %(receiver)s names, if held (president.md §2.2).",
+    ),
+    ("requested", NEUTRAL): NP_(
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the card %(receiver)s names, "
+        "if held (president.md §2.2).",
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the %(count)s cards "
+        "%(receiver)s names, if held (president.md §2.2).",
+    ),
+    ("best", SCUM): NP_(
+        "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their best card (president.md §2.2).",
+        "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their %(count)s best "
+        "cards (president.md §2.2).",
+    ),
+    ("best", VICE_SCUM): NP_(
+        "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their best card "
+        "(president.md §2.2).",
+        "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their "
+        "%(count)s best cards (president.md §2.2).",
+    ),
+    ("best", NEUTRAL): NP_(
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their best card (president.md §2.2).",
+        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their %(count)s best cards "
+        "(president.md §2.2).",
+    ),
+}
+
+
 def title_note(title: str, seat: int, name: str, place: int, seats: int) -> Note:
     """Why a seat holds its title (§2.7)."""
-    if title == PRESIDENT:
-        return Note(
-            "title",
-            "%(name)s finished in place %(place)s of %(seats)s: President (president.md §2.7).",
-            seat,
-            name=name,
-            place=place,
-            seats=seats,
-        )
-    if title == VICE_PRESIDENT:
-        return Note(
-            "title",
-            "%(name)s finished in place %(place)s of %(seats)s: Vice-President (president.md §2.7).",
-            seat,
-            name=name,
-            place=place,
-            seats=seats,
-        )
-    if title == NEUTRAL:
-        return Note(
-            "title",
-            "%(name)s finished in place %(place)s of %(seats)s: Neutral (president.md §2.7).",
-            seat,
-            name=name,
-            place=place,
-            seats=seats,
-        )
-    if title == VICE_SCUM:
-        return Note(
-            "title",
-            "%(name)s finished in place %(place)s of %(seats)s: Vice-Scum (president.md §2.7).",
-            seat,
-            name=name,
-            place=place,
-            seats=seats,
-        )
-    return Note(
-        "title",
-        "%(name)s finished in place %(place)s of %(seats)s: Scum (president.md §2.7).",
-        seat,
-        name=name,
-        place=place,
-        seats=seats,
-    )
+    return _line("title", _TITLE_LINES[title], seat, name=name, place=place, seats=seats)
 
 
 def points_note(title: str, seat: int, name: str, place: int, points: str, scheme: str, total: int) -> Note:
     """A seat's league points for the round (§3): ``points`` signed, ``scheme`` the ``scoring_scheme``."""
-    if title == PRESIDENT:
-        return Note(
-            "points",
-            "%(name)s: President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
-            "standing %(total)s.",
-            seat,
-            name=name,
-            place=place,
-            points=points,
-            scheme=scheme,
-            total=total,
-        )
-    if title == VICE_PRESIDENT:
-        return Note(
-            "points",
-            "%(name)s: Vice-President (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
-            "standing %(total)s.",
-            seat,
-            name=name,
-            place=place,
-            points=points,
-            scheme=scheme,
-            total=total,
-        )
-    if title == NEUTRAL:
-        return Note(
-            "points",
-            "%(name)s: Neutral (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
-            "standing %(total)s.",
-            seat,
-            name=name,
-            place=place,
-            points=points,
-            scheme=scheme,
-            total=total,
-        )
-    if title == VICE_SCUM:
-        return Note(
-            "points",
-            "%(name)s: Vice-Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); "
-            "standing %(total)s.",
-            seat,
-            name=name,
-            place=place,
-            points=points,
-            scheme=scheme,
-            total=total,
-        )
-    return Note(
-        "points",
-        "%(name)s: Scum (place %(place)s) scores %(points)s under %(scheme)s (president.md §3); standing %(total)s.",
-        seat,
-        name=name,
-        place=place,
-        points=points,
-        scheme=scheme,
-        total=total,
+    return _line(
+        "points", _POINTS_LINES[title], seat, name=name, place=place, points=points, scheme=scheme, total=total
     )
 
 
 def exchange_note(giver_title: str, t: Transfer, giver: str, receiver: str) -> Note:
-    """One hand-over of the next round's exchange (§2.2), with both players' titles.
+    """One hand-over of the next round's exchange (§2.2), with both players' titles."""
+    kind = t.kind if t.kind in ("choice", "requested") else "best"
+    known = {title for k, title in _EXCHANGE_LINES if k == kind}
+    template, plural = _EXCHANGE_LINES[(kind, giver_title if giver_title in known else NEUTRAL)]
+    return _line("exchange", template, t.giver, plural=plural, giver=giver, receiver=receiver, count=t.count)
 
-    The pairs are Scum/President, Vice-Scum/Vice-President and, under ``graded`` with six or more
-    players, two Neutrals; the lower title gives its best (or the named) cards, the upper any cards.
-    """
-    seat = t.giver
-    if t.kind == "choice":
-        if giver_title == PRESIDENT:
-            return Note(
-                "exchange",
-                "Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any card of their choice "
-                "(president.md §2.2).",
-                seat,
-                plural="Next round's exchange: %(giver)s (President) gives %(receiver)s (Scum) any %(count)s cards "
-                "of their choice (president.md §2.2).",
-                giver=giver,
-                receiver=receiver,
-                count=t.count,
-            )
-        if giver_title == VICE_PRESIDENT:
-            return Note(
-                "exchange",
-                "Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any card of their "
-                "choice (president.md §2.2).",
-                seat,
-                plural="Next round's exchange: %(giver)s (Vice-President) gives %(receiver)s (Vice-Scum) any "
-                "%(count)s cards of their choice (president.md §2.2).",
-                giver=giver,
-                receiver=receiver,
-                count=t.count,
-            )
-        return Note(
-            "exchange",
-            "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any card of their choice "
-            "(president.md §2.2).",
-            seat,
-            plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) any %(count)s cards "
-            "of their choice (president.md §2.2).",
-            giver=giver,
-            receiver=receiver,
-            count=t.count,
-        )
-    if t.kind == "requested":
-        if giver_title == SCUM:
-            return Note(
-                "exchange",
-                "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the card %(receiver)s names, "
-                "if held (president.md §2.2).",
-                seat,
-                plural="Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) the %(count)s cards "
-                "%(receiver)s names, if held (president.md §2.2).",
-                giver=giver,
-                receiver=receiver,
-                count=t.count,
-            )
-        if giver_title == VICE_SCUM:
-            return Note(
-                "exchange",
-                "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the card "
-                "%(receiver)s names, if held (president.md §2.2).",
-                seat,
-                plural="Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) the "
-                "%(count)s cards %(receiver)s names, if held (president.md §2.2).",
-                giver=giver,
-                receiver=receiver,
-                count=t.count,
-            )
-        return Note(
-            "exchange",
-            "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the card %(receiver)s names, "
-            "if held (president.md §2.2).",
-            seat,
-            plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) the %(count)s cards "
-            "%(receiver)s names, if held (president.md §2.2).",
-            giver=giver,
-            receiver=receiver,
-            count=t.count,
-        )
-    if giver_title == SCUM:
-        return Note(
-            "exchange",
-            "Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their best card "
-            "(president.md §2.2).",
-            seat,
-            plural="Next round's exchange: %(giver)s (Scum) gives %(receiver)s (President) their %(count)s best "
-            "cards (president.md §2.2).",
-            giver=giver,
-            receiver=receiver,
-            count=t.count,
-        )
-    if giver_title == VICE_SCUM:
-        return Note(
-            "exchange",
-            "Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their best card "
-            "(president.md §2.2).",
-            seat,
-            plural="Next round's exchange: %(giver)s (Vice-Scum) gives %(receiver)s (Vice-President) their "
-            "%(count)s best cards (president.md §2.2).",
-            giver=giver,
-            receiver=receiver,
-            count=t.count,
-        )
-    return Note(
-        "exchange",
-        "Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their best card (president.md §2.2).",
-        seat,
-        plural="Next round's exchange: %(giver)s (Neutral) gives %(receiver)s (Neutral) their %(count)s best cards "
-        "(president.md §2.2).",
-        giver=giver,
-        receiver=receiver,
-        count=t.count,
-    )
+
+def _line(code: str, template: str, seat: int, plural: str | None = None, **params: str | int) -> Note:
+    """A line from one of the tables above (their templates are extracted where they are marked)."""
+    return Note(code, template, seat, plural=plural, **params)
