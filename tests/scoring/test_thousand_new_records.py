@@ -10,33 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.scoring.thousand_helpers import T24_PLAY
+
 ROOT = Path(__file__).resolve().parents[2]
-T24_PLAY = [
-    "AS",
-    "9S",
-    "KD",
-    "KS",
-    "JS",
-    "AD",
-    "QS",
-    "TS",
-    "QH",
-    "9D",
-    "JH",
-    "TD",
-    "JD",
-    "QD",
-    "KH",
-    "JC",
-    "TC",
-    "KC",
-    "AC",
-    "TH",
-    "QC",
-    "9H",
-    "AH",
-    "9C",
-]
 
 
 def _events() -> list[dict[str, Any]]:

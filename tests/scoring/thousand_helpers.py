@@ -67,3 +67,34 @@ def apply_all(state: ThousandState, events: list[tuple[str, dict[str, Any]]]) ->
 
 def codes(state: ThousandState, deal: int = -1) -> list[str]:
     return [n.code for n in state.history[deal].notes]
+
+
+#: thousand.md T-24: the dealt hands (A, B, C) and its play card by card (the seat to play each card
+#: follows from the legal actions).
+T24_HANDS = ["AS KS AH TH KC JD 9H", "9S JS TS 9D QD JC QC", "KD AD JH QH KH TC AC"]
+T24_PLAY = [
+    "AS",
+    "9S",
+    "KD",
+    "KS",
+    "JS",
+    "AD",
+    "QS",
+    "TS",
+    "QH",
+    "9D",
+    "JH",
+    "TD",
+    "JD",
+    "QD",
+    "KH",
+    "JC",
+    "TC",
+    "KC",
+    "AC",
+    "TH",
+    "QC",
+    "9H",
+    "AH",
+    "9C",
+]

@@ -19,6 +19,7 @@ from companion.models import ClaimCheck, Event
 from scoring.claims import Claim, ClaimKind, check_claim
 from scoring.claims.adapters import claim_position_from_state
 from tests.conftest import Person
+from tests.scoring.thousand_helpers import T24_HANDS, T24_PLAY
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -152,36 +153,6 @@ def test_at_least_with_a_laid_down_hand(alice: Person, bob: Person, charlie: Per
 
 
 # -- Thousand --------------------------------------------------------------------------------------------
-T24_HANDS = ["AS KS AH TH KC JD 9H", "9S JS TS 9D QD JC QC", "KD AD JH QH KH TC AC"]
-#: thousand.md T-24's play, card by card (the seat to play each is read from the legal actions).
-T24_PLAY = [
-    "AS",
-    "9S",
-    "KD",
-    "KS",
-    "JS",
-    "AD",
-    "QS",
-    "TS",
-    "QH",
-    "9D",
-    "JH",
-    "TD",
-    "JD",
-    "QD",
-    "KH",
-    "JC",
-    "TC",
-    "KC",
-    "AC",
-    "TH",
-    "QC",
-    "9H",
-    "AH",
-    "9C",
-]
-
-
 def thousand_at_trick_7(alice: Person, bob: Person, charlie: Person, known: bool) -> int:
     match = alice.create_match(
         [alice.player.pk, bob.player.pk, charlie.player.pk], game="thousand", variants={"bid_ceiling": "unlimited"}
