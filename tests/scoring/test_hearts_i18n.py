@@ -3,27 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from scoring.errors import RulesError
 from scoring.hearts import GAME
 from scoring.hearts.state import HeartsState
 from scoring.i18n import localize
 from tests.scoring.hearts_support import deal_for, ev, hands_of, new_game, play_script
+from tests.scoring.i18n_helpers import translatable as _lines
 from tests.scoring.test_hearts_examples import H3, MOON_3
-
-
-def _lines(data: Any) -> Iterator[dict[str, Any]]:
-    """Every translatable dict of a JSON document (explanation lines, findings, penalties)."""
-    if isinstance(data, list):
-        for item in data:
-            yield from _lines(item)
-    elif isinstance(data, dict):
-        if "template" in data:
-            yield data
-        for value in data.values():
-            yield from _lines(value)
 
 
 def _match() -> HeartsState:

@@ -20,6 +20,7 @@ import pytest
 
 from scoring.explain import Note
 from scoring.i18n import DOMAINS, LANGUAGES, domain_of, localize
+from tests.scoring.i18n_helpers import translatable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -202,13 +203,7 @@ def test_a_tshirt_game_reads_in_russian_and_finnish() -> None:
 
 
 def _translatable(data: Any) -> list[dict[str, Any]]:
-    """Every dict of a JSON document that ``localize`` rewrites (it has a template and params)."""
-    if isinstance(data, list):
-        return [d for item in data for d in _translatable(item)]
-    if not isinstance(data, dict):
-        return []
-    found = [d for value in data.values() for d in _translatable(value)]
-    return [data, *found] if "template" in data and "params" in data else found
+    return list(translatable(data))
 
 
 def _text(item: dict[str, Any]) -> str:

@@ -5,7 +5,6 @@ no English line, and a Russian line reads as written in the catalogue."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,22 +12,12 @@ import pytest
 from scoring.errors import RulesError
 from scoring.i18n import localize
 from scoring.thousand import GAME
+from tests.scoring.i18n_helpers import translatable as _lines
 from tests.scoring.test_thousand_blind_proofs import OPEN_CAP, blind_t24
 from tests.scoring.test_thousand_reveal_talon import dark_t24, reveal
 from tests.scoring.thousand_helpers import A, enter, played, start
 
 WORD = re.compile(r"[A-Za-z]{3,}")
-
-
-def _lines(data: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(data, list):
-        for item in data:
-            yield from _lines(item)
-    elif isinstance(data, dict):
-        if "template" in data:
-            yield data
-        for value in data.values():
-            yield from _lines(value)
 
 
 def _summaries() -> list[dict[str, Any]]:
