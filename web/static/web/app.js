@@ -1303,6 +1303,18 @@
     points: _("Points"), jd_taker: _("Who took the J♦?"), no_tricks: _("Who took no trick?"), offenders: _("Who reneged"),
     kind: _("Outcome"), blind: _("Blind"), card_points: _("Card points"), marriages: _("Marriages"), four_aces: _("Four aces"),
     inactive: _("Sits out"), talon: _("Talon"), reason: _("Reason"), renege_by: _("Who reneged"),
+    // the card-by-card events and fields of every game (the catalogue's schema; a test checks the list)
+    note: _("Note"), choice: _("Choice"), ace_up: _("An ace was turned up"), premature: _("Played before their turn"),
+    folded_after_draw: _("Folded after the draw"), lo_no: _("Lo-No called"), count: _("How many"), discarded: _("Cards discarded"),
+    received: _("Cards received"), take_up_card: _("The dealer takes the up-card"), recall: _("Take back a renege"),
+    renege: _("Renege"), premature_signal: _("Signal before their turn"), redeal: _("Redeal"), giver: _("Gives"),
+    receiver: _("Receives"), requested: _("Cards asked for"), look_at_hand: _("Look at the hand"), pile: _("Pile"),
+    claim_redeal: _("Claim a redeal"), announce: _("Announcement"), reveal_talon: _("Reveal the talon"),
+    double_double: _("Tonk paid four times"), side_bet_players: _("Side bet: who joined"), side_bet_amount: _("Side bet: amount each"),
+    side_bet_spades: _("Side bet: the spade each showed"), upcard: _("Up card"), side_bet: _("Side bet"), players: _("Players"),
+    spades: _("Spades shown"), claim_49: _("Claim 49"), drop: pgettext("tonk", "Drop"), source: _("Drawn from"), spread: _("Spread"),
+    hit: _("Hit a spread"), show_hands: _("Show the hands"), stolen_from: _("Card taken from"), stolen_round: _("Card taken from round"),
+    stolen_value: _("Value of the card taken"),
   };
   const VALUES = {
     auto_win: _("automatic win"), auto_draw: _("automatic draw"), tonk: _("tonk"), out_by_discard: _("out by discard"),
@@ -1312,6 +1324,7 @@
     add_to_others: _("+26 to everyone else"), subtract_from_shooter: _("−26 for the shooter"),
     four_nines: _("four nines"), three_nines: _("three nines"), low_talon: _("low talon"), weak_hand: _("weak hand"),
     four_jacks: _("four jacks"), misdeal: _("misdeal"), bottom_card: _("bottom card"), renege_replay: _("renege, replayed"),
+    marriage: _("marriage"), four_aces: _("four aces"), stock: _("the stock"), discard: _("the discard pile"),
   };
   const label = (name) => LABELS[name] || humanize(name);
   const valueLabel = (v) => VALUES[v] || word(v) || humanize(v);
