@@ -28,7 +28,7 @@ LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("de", "Deutsch"), ("fi",
 LANGUAGE_CODES = {code for code, _ in LANGUAGES}
 COOKIE = getattr(settings, "LANGUAGE_COOKIE_NAME", "django_language")
 #: Bumped whenever the app shell changes, so that the service worker drops its old cache.
-SHELL_VERSION = "companion-shell-v6"
+SHELL_VERSION = "companion-shell-v7"
 
 View = Callable[..., HttpResponseBase]
 

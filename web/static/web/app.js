@@ -1784,6 +1784,8 @@
     for (const a of other) {
       const schema = (S.game.events || {})[a.type] || { properties: {}, required: [] };
       const prefill = Object.assign({}, a);
+      // A list field the engine describes by a number (how many cards to reveal …) is still to be filled in.
+      for (const [k, v] of Object.entries(prefill)) if (!Array.isArray(v) && unwrap((schema.properties || {})[k])[0].type === "array") delete prefill[k];
       if ("amount" in (schema.properties || {}) && prefill.amount === undefined && typeof a.min === "number") prefill.amount = a.min;
       const missing = (schema.required || []).filter((k) => prefill[k] === undefined || prefill[k] === null);
       const payload = {};
