@@ -12,7 +12,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -21,25 +20,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
-from companion.language import pick_language as _pick_language
+from companion.language import COOKIE, pick_language
 
 #: The four languages of the phone UI (issue 7), in the order the switch shows them.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
 LANGUAGE_CODES = {code for code, _ in LANGUAGES}
-COOKIE = getattr(settings, "LANGUAGE_COOKIE_NAME", "django_language")
 #: Bumped whenever the app shell changes, so that the service worker drops its old cache.
 SHELL_VERSION = "companion-shell-v7"
 
 View = Callable[..., HttpResponseBase]
-
-
-def pick_language(request: HttpRequest) -> str:
-    """The cookie if it names one of our languages, else the browser's best match, else English.
-
-    The same choice as the API's (:func:`companion.language.pick_language`), so a page and the
-    explanations it fetches speak the same language.
-    """
-    return _pick_language(request)
 
 
 def localized(view: View) -> View:
