@@ -66,13 +66,17 @@ def check_call(state: Session, up_card: Card | None, dealer: int) -> Note:
 def check_dealer_plays(state: Session, deal: CardDeal, seat: int, play: bool) -> None:
     """§7: in a Lo-No deal the dealer must play."""
     if deal.lo_no and seat == deal.dealer and not play:
-        raise RulesError(
-            "dealer_must_play_lo_no",
-            "%(name)s called Lo-No and must play this deal (§7).",
-            rule=RULE_LO_NO,
-            name=state.players[seat],
-            seat=seat,
-        )
+        raise _dealer_must_play(state, seat)
+
+
+def _dealer_must_play(state: Session, dealer: int) -> RulesError:
+    return RulesError(
+        "dealer_must_play_lo_no",
+        "%(name)s called Lo-No and must play this deal (§7).",
+        rule=RULE_LO_NO,
+        name=state.players[dealer],
+        seat=dealer,
+    )
 
 
 def check_keeps_up_card(state: Session, deal: CardDeal, seat: int, discarded: tuple[Card, ...], count: int) -> None:
@@ -94,10 +98,4 @@ def check_keeps_up_card(state: Session, deal: CardDeal, seat: int, discarded: tu
 def check_entry(state: Session, dealer: int, played: tuple[int, ...]) -> None:
     """§7 in result entry: the dealer who called Lo-No is among the players."""
     if dealer not in played:
-        raise RulesError(
-            "dealer_must_play_lo_no",
-            "%(name)s called Lo-No and must play this deal (§7).",
-            rule=RULE_LO_NO,
-            name=state.players[dealer],
-            seat=dealer,
-        )
+        raise _dealer_must_play(state, dealer)
