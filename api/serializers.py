@@ -8,7 +8,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from companion.models import Event, League, Match, MatchSeat, Membership, Player
+from league.models import PlayerResultRow
 
 
 # -- input ---------------------------------------------------------------------------------------------
@@ -132,9 +133,11 @@ class SeatOutput(serializers.ModelSerializer[MatchSeat]):
         fields = ("seat", "player")
 
 
-class StandingOutput(serializers.ModelSerializer[MatchStanding]):
+class StandingOutput(serializers.ModelSerializer[PlayerResultRow]):
+    """A finished match's result per seat: the league's result rows are the one results table."""
+
     class Meta:
-        model = MatchStanding
+        model = PlayerResultRow
         fields = ("seat", "player", "place", "score", "is_winner")
 
 

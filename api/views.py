@@ -26,6 +26,7 @@ from companion import claims, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
 from companion.models import ClaimCheck, Event, League, Match, Membership, Player
+from league.models import PlayerResultRow
 
 GENERIC = OpenApiResponse(description="JSON")
 
@@ -179,7 +180,8 @@ class MatchDetailView(APIView):
     @extend_schema(responses=GENERIC)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        standings = s.StandingOutput(match.standings.all(), many=True).data
+        rows = PlayerResultRow.objects.filter(match_id=match.pk).order_by("place", "seat")
+        standings = s.StandingOutput(rows, many=True).data
         return Response(
             {**s.MatchOutput(match).data, **selectors.match_summary_get(match=match), "standings": standings}
         )

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from companion.models import ClaimCheck, Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from companion.models import ClaimCheck, Event, League, Match, MatchChange, MatchSeat, Membership, Player
 
 
 @admin.register(Player)
@@ -54,9 +54,12 @@ class EventAdmin(admin.ModelAdmin[Event]):
         return False
 
 
-@admin.register(MatchStanding)
-class MatchStandingAdmin(admin.ModelAdmin[MatchStanding]):
-    list_display = ("match", "seat", "player", "place", "score", "is_winner")
+@admin.register(MatchChange)
+class MatchChangeAdmin(admin.ModelAdmin[MatchChange]):
+    """The outbox, for an operator looking for derived data that has not caught up."""
+
+    list_display = ("id", "match", "seq", "created_at", "drained_at")
+    list_filter = (("drained_at", admin.EmptyFieldListFilter),)
 
 
 @admin.register(ClaimCheck)

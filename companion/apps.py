@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -5,3 +7,14 @@ class CompanionConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "companion"
     verbose_name = "Companion"
+
+    def ready(self) -> None:
+        from companion.claims import claim_pending
+
+        claim_pending.connect(_claim_check_queue, dispatch_uid="companion.claim_check")
+
+
+def _claim_check_queue(sender: Any, claim_id: int, **kwargs: Any) -> None:
+    from companion.tasks import claim_check
+
+    claim_check.delay(claim_id)

@@ -15,14 +15,17 @@ entered as usual.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from companion import selectors, services
@@ -45,6 +48,8 @@ from scoring.claims import REASON_RECORD_CHANGED, ClaimKind, Verdict
 from scoring.claims.position import Play
 from scoring.errors import ScoringError
 from scoring.record import ANNOTATION_TYPES
+
+log = logging.getLogger(__name__)
 
 
 def request_budget_s() -> float:
@@ -267,10 +272,23 @@ def _claim_store(
     return _finish(check, judged, verdict, user, line)
 
 
-def _queue(check_id: int) -> None:
-    from companion.tasks import claim_check
+#: Sent after COMMIT with ``claim_id`` when a check did not fit the request budget. The receiver
+#: (``companion.apps``) queues the Celery task; ``pending_checks`` lets the sweep queue it again
+#: when the broker could not take it.
+claim_pending = Signal()
 
-    claim_check.delay(check_id)
+
+def _queue(check_id: int) -> None:
+    for receiver, outcome in claim_pending.send_robust(sender=ClaimCheck, claim_id=check_id):
+        if isinstance(outcome, Exception):
+            log.warning("claim %s: %s could not queue its check: %r", check_id, receiver, outcome)
+
+
+def pending_checks(*, older_than_s: float, limit: int = 200) -> list[int]:
+    """Checks still pending ``older_than_s`` seconds after they were made (their task was lost)."""
+    cutoff = timezone.now() - timedelta(seconds=older_than_s)
+    rows = ClaimCheck.objects.filter(status=ClaimCheck.Status.PENDING, created_at__lte=cutoff).order_by("id")
+    return list(rows.values_list("pk", flat=True)[:limit])
 
 
 def claim_check_finish(*, claim_id: int) -> str:

@@ -145,22 +145,34 @@ class Event(models.Model):
         raise RuntimeError("Events are append-only: a correction is a new event (void or amend).")
 
 
-class MatchStanding(models.Model):
-    """Derived from a finished match's result; rebuilt by ``standings_write`` (a Celery task)."""
+class MatchChange(models.Model):
+    """The outbox: "this match's result changed", written in the same transaction as the event.
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="standings")
-    seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
-    place = models.PositiveSmallIntegerField()
-    score = models.IntegerField()
-    is_winner = models.BooleanField(default=False)
+    A finish, a correction of a finished match and an import each add a row. Consumers (the league)
+    are told after COMMIT; a row they have not drained within ``COMPANION_OUTBOX_GRACE_S`` is handed
+    to them again by the periodic sweep, so a lost task, a killed worker or an unreachable broker
+    delays derived data but never loses it (README, Architecture).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    #: The match's ``last_seq`` when the change was written: a consumer that derived from a state at
+    #: or after it has covered this row.
+    seq = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+    drained_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ("match", "place", "seat")
-        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="standing_unique")]
+        ordering = ("id",)
+        indexes = [
+            models.Index(
+                fields=["created_at"], condition=models.Q(drained_at__isnull=True), name="matchchange_pending"
+            ),
+            models.Index(fields=["match", "seq"], name="matchchange_match_seq"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.match} seat {self.seat}: place {self.place}"
+        state = "drained" if self.drained_at else "pending"
+        return f"{self.match} changed at seq {self.seq} ({state})"
 
 
 class ClaimCheck(models.Model):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import logging
+import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q, QuerySet
 
 import scoring
@@ -49,22 +52,45 @@ def snapshot_key(match: Match, seq: int) -> str:
 #: the Django cache (shared by every process, pickled) stays the source for other workers.
 _LIVE_STATES: OrderedDict[str, Any] = OrderedDict()
 _LIVE_STATES_MAX = 256
+_LIVE_LOCK = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 def snapshot_store(match: Match, seq: int, state: Any) -> None:
-    """Keep the state after ``seq`` (the cache pickles it)."""
+    """Keep the state after ``seq`` once the transaction that stored event ``seq`` has committed.
+
+    The commit rule (README, Architecture): a state is published to the process memo and the shared
+    cache only after COMMIT. A COMMIT that fails (a lost connection, a deferred constraint) runs no
+    on-commit callback, so no process can ever serve or build on an event the database does not have.
+    Outside a transaction the callback runs at once.
+    """
     key = snapshot_key(match, seq)
-    cache.set(key, state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
-    _LIVE_STATES[key] = state
-    _LIVE_STATES.move_to_end(key)
-    while len(_LIVE_STATES) > _LIVE_STATES_MAX:
-        _LIVE_STATES.popitem(last=False)
+    transaction.on_commit(lambda: _snapshot_publish(key, state), robust=True)
+
+
+def _snapshot_publish(key: str, state: Any) -> None:
+    with _LIVE_LOCK:
+        _LIVE_STATES[key] = state
+        _LIVE_STATES.move_to_end(key)
+        while len(_LIVE_STATES) > _LIVE_STATES_MAX:
+            _LIVE_STATES.popitem(last=False)
+    try:
+        cache.set(key, state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
+    except Exception:  # the cache is an optimisation: a replay rebuilds any state it lacks
+        log.warning("state cache unreachable; %s kept in this process only", key, exc_info=True)
 
 
 def snapshot_load(match: Match, seq: int) -> Any:
     key = snapshot_key(match, seq)
-    state = _LIVE_STATES.get(key)
-    return state if state is not None else cache.get(key)
+    with _LIVE_LOCK:
+        state = _LIVE_STATES.get(key)
+    if state is not None:
+        return state
+    try:
+        return cache.get(key)
+    except Exception:  # Redis down: replay instead (correct, only slower)
+        log.warning("state cache unreachable; replaying %s", key, exc_info=True)
+        return None
 
 
 def recorded_events(match: Match) -> list[RecordedEvent]:

@@ -17,15 +17,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from rest_framework.authtoken.models import Token
 
-from companion import selectors
+from companion import outbox, selectors
 from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
-from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from companion.models import Event, League, Match, MatchSeat, Membership, Player
 from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.record import (
     ANNOTATION_TYPES,
@@ -339,7 +338,7 @@ def _store(
     selectors.snapshot_store(match, match.last_seq, state)
     finished = Match.Status.FINISHED
     if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
-        standings_queue(match_id=match.pk)
+        outbox.publish(match_id=match.pk, seq=match.last_seq)
     return AppendResult(event, match, created=True, state=state)
 
 
@@ -454,36 +453,5 @@ def record_import(*, data: Any, user: User, league: League | None = None) -> Mat
     match.save(update_fields=["last_seq", "status"])
     selectors.snapshot_store(match, match.last_seq, state)
     if match.status == Match.Status.FINISHED:
-        standings_queue(match_id=match.pk)
+        outbox.publish(match_id=match.pk, seq=match.last_seq)
     return match
-
-
-# -- derived standings -----------------------------------------------------------------------------------
-def standings_queue(*, match_id: int) -> None:
-    """Rewrite the match's standings after this transaction commits (a Celery task)."""
-    from companion.tasks import standings_rebuild
-
-    transaction.on_commit(lambda: standings_rebuild.delay(match_id))
-
-
-@writing
-def standings_write(*, match_id: int) -> int:
-    """Make MatchStanding agree with the match's result; idempotent. Returns the rows now stored."""
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
-    if match is None:
-        return 0
-    result = get_game(match.game).result(selectors.match_state_get(match))
-    if result is None:
-        MatchStanding.objects.filter(match=match).delete()
-        return 0
-    seats = {s.seat: s.player_id for s in match.seats.all()}
-    for seat, player_id in seats.items():
-        wanted = {
-            "player_id": player_id,
-            "place": result.places[seat],
-            "score": result.scores[seat],
-            "is_winner": seat in result.winners,
-        }
-        MatchStanding.objects.update_or_create(match=match, seat=seat, defaults=wanted)
-    MatchStanding.objects.filter(match=match).exclude(seat__in=list(seats)).delete()
-    return len(seats)

@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last, so it sees the views' exceptions first: JSON 500/503 under /api/
+    "api.middleware.ApiErrorMiddleware",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -96,6 +98,9 @@ TEMPLATES = [
 if "DATABASE_URL" in env:
     DATABASES = {"default": env.db("DATABASE_URL")}
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=0))
+    # A persistent connection killed under us (a restarted server, pg_terminate_backend) is noticed
+    # before the next request uses it, instead of failing that request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     DATABASES = {
         "default": {
@@ -123,25 +128,57 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # -- cache and Celery ---------------------------------------------------------------------------------
 REDIS_URL: str = env.str("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # The cache is an optimisation (states replay, league reads recompute): with Redis unreachable,
+    # django-redis answers "miss" and drops writes instead of failing the request.
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT_S", default=0.25),
+                "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT_S", default=0.5),
+            },
+        }
+    }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-CELERY_RESULT_BACKEND = REDIS_URL or None
+CELERY_RESULT_BACKEND = None  # no task's caller waits for a result: nothing to store
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
-CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=120)
-CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=90)
-CELERY_RESULT_EXPIRES = 3600
+#: Every task is acknowledged after it ran, and handed back to the queue when the process running it
+#: dies (kill -9, out of memory): derived data is redone, never skipped.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=270)
+#: Seconds before Redis hands a task reserved by a vanished worker to another one. It must exceed the
+#: longest task time limit (league.rebuild, 540 s), or a task still running would be run twice at once.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_S", default=600)}
+#: A publish to an unreachable broker gives up quickly (the outbox keeps the work for the sweep)
+#: instead of holding the phone's request for Celery's default retries.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.1}
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT_S", default=1.0)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 #: The queue this deployment's tasks go to. The integration suite gives each run its own, so that two
 #: checkouts testing against one Redis never execute each other's tasks.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+#: Seconds an outbox change (or a pending claim check) may wait before the sweep queues it again.
+COMPANION_OUTBOX_GRACE_S = env.float("COMPANION_OUTBOX_GRACE_S", default=60.0)
+#: Celery beat: the sweep that hands lost work to the workers again (one beat per deployment).
+CELERY_BEAT_SCHEDULE = {
+    "outbox-sweep": {"task": "league.outbox_sweep", "schedule": env.float("COMPANION_SWEEP_EVERY_S", default=30.0)},
+    "claims-sweep": {"task": "companion.claims_sweep", "schedule": env.float("COMPANION_SWEEP_EVERY_S", default=30.0)},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = env.str("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)

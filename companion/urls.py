@@ -1,11 +1,12 @@
+"""The site's URLs. The apps above companion (web, api, league pages) are included by dotted name:
+companion is wired to them by configuration, and never imports them (layers: README, Architecture)."""
+
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import include, path
 from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-
-from api.exceptions import not_found_json
 
 urlpatterns = [
     path("", include("web.urls")),
@@ -17,5 +18,5 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     # Unknown API addresses answer in the API's error shape, not with an HTML page.
-    re_path(r"^api/", not_found_json),
+    path("api/", include("api.fallback_urls")),
 ]

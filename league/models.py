@@ -7,6 +7,8 @@ every later match of the same game and house-rule profile.
 
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 
 from companion.models import League, Match, Player
@@ -154,3 +156,19 @@ class ImportedRecord(models.Model):
 
     def __str__(self) -> str:
         return f"import {self.fingerprint[:12]} → match {self.match_id}"
+
+
+class DerivedVersion(models.Model):
+    """One row: a counter that every write of derived rows increments in its own transaction.
+
+    Memoised league answers are keyed by it (``league.selectors.memoised``). It lives in the database,
+    not the cache, so it moves exactly when derived rows commit: a cache that was unreachable while
+    a match was derived can never bring back an answer from before it.
+    """
+
+    #: Tells this database's versions from another's in a shared cache (a recreated database counts from 0).
+    token = models.UUIDField(default=uuid.uuid4, editable=False)
+    version = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"derived version {self.version}"

@@ -4,7 +4,7 @@ Every chart (rating history, totals over a match) is drawn by the vendored Chart
 numbers as the table printed beside it, so the page reads the same without JavaScript. Filters are
 the API's (``league.api.filter_from``); a bad one renders the error with its 4xx status.
 
-The pages speak the reader's language like the phone pages (``web.views.localized``: the
+The pages speak the reader's language like the phone pages (``companion.language.localized``: the
 ``django_language`` cookie, else the browser's). Memoised data stays language-neutral (game titles,
 figure and record labels are the English message ids, marked below and translated by the
 templates); the memoised league HTML is kept per language.
@@ -27,6 +27,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from companion import selectors as match_selectors
 from companion.errors import NotFound, ServiceError
+from companion.language import localized
 from companion.models import Player
 from league import selectors
 from league.api import filter_from
@@ -35,7 +36,6 @@ from league.models import HandResultRow, MatchRow, PlayerResultRow, RatingHistor
 from league.selectors import StatsFilter, memoised
 from scoring.i18n import render as render_line
 from scoring.registry import GAME_MODULES, get_game
-from web.views import localized
 
 _PAGE_PARAMS = frozenset({"match"})
 

@@ -1,15 +1,16 @@
 """Reads of the league tables. Everything is served from the precomputed rows of ``league.models``.
 
 Aggregates over a league's rows (standings, records, head-to-head …) are memoised in the cache under
-the *derived version*, a token that every write of derived rows replaces (``derived_changed``): a
-read after a match finishes or is corrected never sees an older answer, and repeated reads of a big
-league cost one cache hit instead of summing tens of thousands of rows.
+the *derived version*, a counter in the database that every write of derived rows increments in its
+own transaction (``derived_changed``): a read after a match finishes or is corrected never sees an
+older answer, even if the cache was unreachable meanwhile, and repeated reads of a big league cost
+one cache hit instead of summing tens of thousands of rows.
 """
 
 from __future__ import annotations
 
 import hashlib
-import uuid
+import logging
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -18,32 +19,31 @@ from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Avg, Count, Max, Q, QuerySet, Sum
+from django.db.models import Avg, Count, F, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from companion.models import Player
 from league.figures import FIGURES, figures_for, record_label
-from league.models import MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
+from league.models import DerivedVersion, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 
 P = ParamSpec("P")
 R = TypeVar("R")
-_VERSION_KEY = "league:derived-version"
+log = logging.getLogger(__name__)
 #: Memoised answers live at most this long even if nothing changes (seconds).
 MEMO_SECONDS = 3600
 
 
 def derived_version() -> str:
-    """The current token of the derived rows (a new random one if the cache lost it)."""
-    version = cache.get(_VERSION_KEY)
-    if version is None:
-        cache.add(_VERSION_KEY, uuid.uuid4().hex, None)
-        version = cache.get(_VERSION_KEY) or uuid.uuid4().hex
-    return str(version)
+    """This database's token and its counter of derived writes: part of every memo key."""
+    row = DerivedVersion.objects.filter(pk=1).values_list("token", "version").first()
+    return "none" if row is None else f"{row[0].hex}:{row[1]}"
 
 
 def derived_changed() -> None:
-    """Forget every memoised answer. The writers call it after their transaction has committed."""
-    cache.set(_VERSION_KEY, uuid.uuid4().hex, None)
+    """Forget every memoised answer: called by each writer of derived rows, inside its transaction,
+    so the new version becomes visible exactly when the rows it describes commit."""
+    if not DerivedVersion.objects.filter(pk=1).update(version=F("version") + 1):
+        DerivedVersion.objects.get_or_create(pk=1, defaults={"version": 1})
 
 
 def memoised(function: Callable[P, R]) -> Callable[P, R]:
@@ -53,14 +53,29 @@ def memoised(function: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         raw = f"{derived_version()}|{function.__module__}.{function.__qualname__}|{args!r}|{sorted(kwargs.items())!r}"
         key = "league:memo:" + hashlib.sha256(raw.encode()).hexdigest()
-        found = cache.get(key)
+        found = _cache_get(key)
         if found is not None:
             return found  # type: ignore[no-any-return]
         result = function(*args, **kwargs)
-        cache.set(key, result, MEMO_SECONDS)
+        _cache_set(key, result)
         return result
 
     return wrapper
+
+
+def _cache_get(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except Exception:  # the memo is an optimisation: without the cache every read computes
+        log.warning("league memo: cache unreachable", exc_info=True)
+        return None
+
+
+def _cache_set(key: str, value: Any) -> None:
+    try:
+        cache.set(key, value, MEMO_SECONDS)
+    except Exception:
+        log.warning("league memo: cache unreachable", exc_info=True)
 
 
 @dataclass(frozen=True, slots=True)

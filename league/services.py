@@ -6,14 +6,16 @@ profile from that match onward; ``league_rebuild`` rewrites every derived row fr
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from datetime import datetime
 from typing import Any
 
 from django.db import connections, router, transaction
 from django.db.models import Count, Q
 
-from companion import selectors
-from companion.models import Match
+from companion import outbox, selectors
+from companion.models import Match, MatchChange
 from league.extract import match_facts
 from league.models import HandResultRow, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 from league.profiles import profile_of
@@ -22,6 +24,7 @@ from league.selectors import derived_changed
 from scoring.record import effective_events
 
 OrderKey = tuple[datetime, int]
+log = logging.getLogger(__name__)
 
 
 def _finished_at(match: Match) -> datetime:
@@ -132,10 +135,29 @@ def _rated_matches(scope: Q) -> tuple[list[RatedMatch], dict[int, datetime]]:
 
 
 def ratings_recompute(*, game: str, profile: str, since: OrderKey | None = None) -> int:
-    """Re-rate a game and profile (see ``_ratings_recompute``), then drop memoised reads."""
-    rated = _ratings_recompute(game=game, profile=profile, since=since)
-    derived_changed()
+    """Re-rate a game and profile (see ``_ratings_recompute``) under the profile's lock."""
+    with transaction.atomic():
+        profiles_lock({(game, profile)})
+        rated = _ratings_recompute(game=game, profile=profile, since=since)
+        derived_changed()
     return rated
+
+
+def profiles_lock(profiles: set[tuple[str, str]]) -> None:
+    """Serialise the writers of each (game, house-rule profile) until the transaction ends.
+
+    Two matches of a new profile finishing together would both insert its ratings (a unique
+    violation); two re-derivations of one profile would lock its rows in different orders (a
+    deadlock). A PostgreSQL transaction-level advisory lock per profile, taken in sorted order,
+    queues them instead. SQLite has a single writer and needs none.
+    """
+    connection = connections[router.db_for_write(Rating)]
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for game, profile in sorted(profiles):
+            key = int.from_bytes(hashlib.sha256(f"league:{game}:{profile}".encode()).digest()[:8], "big", signed=True)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
 @transaction.atomic
@@ -236,17 +258,24 @@ def _ratings_store(game: str, profile: str, skills: dict[Key, Skill]) -> None:
     )
 
 
-def match_derive(*, match_id: int) -> bool:
-    """One match's rows and the ratings after it (see ``_match_derive``), then drop memoised reads.
+def change_consume(*, change_id: int) -> str:
+    """Drain one outbox row (``companion.outbox``): derive its match; idempotent."""
+    match_id = MatchChange.objects.filter(pk=change_id, drained_at__isnull=True).values_list("match_id", flat=True)
+    pending = match_id.first()
+    if pending is None:
+        return "drained already"
+    match_derive(match_id=pending)
+    return "derived"
 
-    The memoised reads are dropped after the transaction, so a reader cannot memoise the rows as
-    they were before it under the new version.
-    """
-    finished = _match_derive(match_id=match_id)
-    derived_changed()
-    league_id = Match.objects.filter(pk=match_id).values_list("league_id", flat=True).first()
+
+def match_derive(*, match_id: int) -> bool:
+    """One match's rows and the ratings after it (see ``_match_derive``), then warm the memo."""
+    finished, league_id = _match_derive(match_id=match_id)
     if league_id is not None:
-        league_warm(league_id)
+        try:
+            league_warm(league_id)
+        except Exception:  # warming is an optimisation; the rows are committed
+            log.warning("league %s: memo not warmed", league_id, exc_info=True)
     return finished
 
 
@@ -260,16 +289,19 @@ def league_warm(league_id: int) -> None:
 
 
 @transaction.atomic
-def _match_derive(*, match_id: int) -> bool:
+def _match_derive(*, match_id: int) -> tuple[bool, int | None]:
     """Make one match's derived rows and the ratings after it agree with its record.
 
-    Called (through a Celery task) when a match finishes and when a correction touches a match that
-    is or was finished. Returns whether the match is finished.
+    Run for every outbox change (a finish, a correction that touches a finished match, an import).
+    The match row is locked first (an append to it waits), then the profiles it was and is rated
+    under; every pending outbox change of the match up to the seq derived here is marked drained in
+    the same transaction. Returns whether the match is finished, and its league.
     """
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
-        return False
+        return False, None
     old = MatchRow.objects.filter(match_id=match_id).values_list("game", "profile", "finished_at").first()
+    profiles_lock({(match.game, profile_of(match.game, match.variants)[0])} | ({old[:2]} if old else set()))
     row = _rows_for(match)
     keys = []
     if old is not None:
@@ -279,26 +311,27 @@ def _match_derive(*, match_id: int) -> bool:
     for game, profile in {(g, p) for g, p, _ in keys}:
         since = min(k for g, p, k in keys if (g, p) == (game, profile))
         _ratings_recompute(game=game, profile=profile, since=since)
-    return row is not None
-
-
-def league_rebuild() -> dict[str, int]:
-    """Rewrite every derived row and rating (see ``_league_rebuild``), then drop memoised reads."""
-    counts = _league_rebuild()
+    outbox.drained(match_id=match.pk, through_seq=match.last_seq)
     derived_changed()
-    return counts
+    return row is not None, match.league_id
 
 
 @transaction.atomic
-def _league_rebuild() -> dict[str, int]:
-    """Rewrite every derived row and rating from the event logs."""
+def league_rebuild() -> dict[str, int]:
+    """Rewrite every derived row and rating from the event logs.
+
+    Outbox rows are left as they are: a pending change is derived again by the sweep, which is
+    harmless (derivation is idempotent) and cannot miss a change that commits during the rebuild.
+    """
     for model in (RatingHistoryRow, Rating, HandResultRow, PlayerStatRow, PlayerResultRow, MatchRow):
         model.objects.all().delete()
     finished = Match.objects.filter(status=Match.Status.FINISHED).order_by("pk")
     derived = sum(1 for match in finished.iterator() if _rows_for(match) is not None)
     rated = 0
     for game, profile in MatchRow.objects.values_list("game", "profile").distinct().order_by("game", "profile"):
+        profiles_lock({(game, profile)})
         rated += _ratings_recompute(game=game, profile=profile)
+    derived_changed()
     return {"matches": derived, "rated": rated}
 
 

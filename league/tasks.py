@@ -1,18 +1,64 @@
-"""Celery tasks of the league: they take ids, call a service, and can run twice without harm."""
+"""Celery tasks of the league: they take ids, call a service, and can run twice without harm.
+
+The league consumes companion's outbox (``companion.outbox``): ``change_consume`` is queued after
+each COMMIT that changed a match's result, and ``outbox_sweep`` (Celery beat) queues it again for
+every change still pending after the grace period. Failures that a retry can mend (a deadlock, a
+unique violation from a concurrent writer, a lost connection) are retried with backoff; whatever
+still fails is left pending for the next sweep.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import IntegrityError, InterfaceError, OperationalError
 
+from companion import outbox
 from league import services
 
+#: Errors a second attempt can succeed after (PostgreSQL deadlocks are OperationalErrors).
+RETRYABLE = (OperationalError, InterfaceError, IntegrityError)
 
-@shared_task(name="league.match_derive", acks_late=True, time_limit=600, soft_time_limit=570)
+
+@shared_task(
+    name="league.change_consume",
+    autoretry_for=RETRYABLE,
+    retry_backoff=1,
+    retry_backoff_max=30,
+    retry_jitter=True,
+    max_retries=8,
+    time_limit=300,
+    soft_time_limit=270,
+)
+def change_consume(change_id: int) -> str:
+    """Derive the match of one outbox change (``league.services.change_consume``)."""
+    return services.change_consume(change_id=change_id)
+
+
+@shared_task(name="league.outbox_sweep", time_limit=60, soft_time_limit=50)
+def outbox_sweep() -> int:
+    """Queue every outbox change not drained within the grace period; returns how many."""
+    changes = outbox.pending()
+    for change_id in changes:
+        change_consume.delay(change_id)
+    return len(changes)
+
+
+@shared_task(
+    name="league.match_derive",
+    autoretry_for=RETRYABLE,
+    retry_backoff=1,
+    retry_backoff_max=30,
+    retry_jitter=True,
+    max_retries=8,
+    time_limit=300,
+    soft_time_limit=270,
+)
 def match_derive(match_id: int) -> bool:
     """Rewrite one match's derived rows and re-rate its profile from that match onward."""
     return services.match_derive(match_id=match_id)
 
 
-@shared_task(name="league.rebuild", acks_late=True, time_limit=3600, soft_time_limit=3500)
+@shared_task(name="league.rebuild", time_limit=540, soft_time_limit=500)
 def rebuild() -> dict[str, int]:
+    """Rewrite every derived row (a large history: run ``manage.py league_rebuild`` instead)."""
     return services.league_rebuild()

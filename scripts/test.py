@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Run Companion's checks: ruff, ruff format --check, mypy and pytest (tests/ and scoring doctests).
+"""Run Companion's checks: ruff, ruff format --check, mypy, the import contract and pytest (tests/ and scoring doctests).
 
     python3 scripts/test.py                 # lint, types, tests (integration/browser tests skip visibly)
     python3 scripts/test.py --integration   # the integration suite on PostgreSQL + Redis + a Celery worker
@@ -46,6 +46,7 @@ def checks(python: str, pytest_args: list[str], workers: int) -> int:
         [str(venv_bin("ruff")), "check", "."],
         [str(venv_bin("ruff")), "format", "--check", "."],
         [python, "-m", "mypy", "."],
+        [str(venv_bin("lint-imports"))],  # the layer contract in pyproject.toml
     ):
         failures += run(command, check=False) != 0
     parallel = ["-n", str(workers)] if workers > 1 else []

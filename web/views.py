@@ -9,7 +9,6 @@ without any settings beyond ``"web"`` in ``INSTALLED_APPS``: the language comes 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
@@ -20,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
-from companion.language import COOKIE, pick_language
+from companion.language import COOKIE, localized
 
 #: The four languages of the phone UI (issue 7), in the order the switch shows them.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
@@ -29,24 +28,6 @@ LANGUAGE_CODES = {code for code, _ in LANGUAGES}
 SHELL_VERSION = "companion-shell-v7"
 
 View = Callable[..., HttpResponseBase]
-
-
-def localized(view: View) -> View:
-    """Render the view in the user's language (no LocaleMiddleware needed)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        language = pick_language(request)
-        with translation.override(language):
-            request.LANGUAGE_CODE = language
-            response = view(request, *args, **kwargs)
-            if hasattr(response, "render") and callable(response.render):
-                response.render()
-        response.headers["Content-Language"] = language
-        response.headers["Vary"] = "Cookie, Accept-Language"
-        return response
-
-    return wrapper
 
 
 def _page(request: HttpRequest, template: str, page: str, **context: Any) -> HttpResponse:

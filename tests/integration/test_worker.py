@@ -18,7 +18,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from companion.celery import app as celery_app
-from companion.models import Event, Match, MatchStanding
+from companion.models import Event, Match
+from league.models import PlayerResultRow
 from tests.conftest import Person
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -64,9 +65,9 @@ def test_a_finished_match_gets_its_standings_from_the_worker(
     match = alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk])
     _finish(alice, match["id"])
     # Nothing in this process writes standings (Celery is not eager): only the worker can.
-    assert _wait_for(lambda: MatchStanding.objects.filter(match_id=match["id"]).count() == 4)
+    assert _wait_for(lambda: PlayerResultRow.objects.filter(match_id=match["id"]).count() == 4)
     summary = alice.get(f"/api/v1/matches/{match['id']}/summary/").json()["summary"]
-    rows = MatchStanding.objects.filter(match_id=match["id"]).order_by("seat")
+    rows = PlayerResultRow.objects.filter(match_id=match["id"]).order_by("seat")
     assert [r.score for r in rows] == summary["result"]["scores"]
     assert [r.place for r in rows] == summary["result"]["places"]
 
@@ -76,11 +77,11 @@ def test_a_void_that_unfinishes_a_match_makes_the_worker_remove_its_standings(
 ) -> None:
     match = alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk])
     last = _finish(alice, match["id"])
-    assert _wait_for(lambda: MatchStanding.objects.filter(match_id=match["id"]).count() == 4)
+    assert _wait_for(lambda: PlayerResultRow.objects.filter(match_id=match["id"]).count() == 4)
     response = alice.post(f"/api/v1/matches/{match['id']}/events/{last}/void", {"reason": "typo"})
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "open"
-    assert _wait_for(lambda: not MatchStanding.objects.filter(match_id=match["id"]).exists())
+    assert _wait_for(lambda: not PlayerResultRow.objects.filter(match_id=match["id"]).exists())
 
 
 def test_append_is_idempotent_and_rejects_stale_seqs_on_postgresql(alice: Person, bob: Person, charlie: Person) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion.models import Event, Match, MatchStanding, Player
+from companion.models import Event, Match, Player
+from league.models import PlayerResultRow
 from tests.conftest import Person
 
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
@@ -50,7 +51,9 @@ def test_it_imports_a_finished_record_and_writes_its_standings(
     assert (match.status, match.last_seq) == ("finished", 17)
     # Totals by hand: six hands cycle to (39, 34, 42, 41); twelve give (78, 68, 84, 82); hands 13-15 add
     # (10,6,4,6), (3,13,5,5), (0,8,9,9) → (91, 95, 102, 102): seat 0 wins, seats 2 and 3 share third.
-    rows = list(MatchStanding.objects.filter(match=match).order_by("seat").values_list("place", "score", "is_winner"))
+    rows = list(
+        PlayerResultRow.objects.filter(match_id=match.pk).order_by("seat").values_list("place", "score", "is_winner")
+    )
     assert rows == [(1, 91, True), (2, 95, False), (3, 102, False), (3, 102, False)]
 
 

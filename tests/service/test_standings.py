@@ -1,18 +1,20 @@
-"""The derived standings: written by a Celery task queued on commit (eager without Redis)."""
+"""The derived standings: the league's result rows, written by the outbox consumer after commit
+(a Celery task; eager without Redis). ``GET /matches/{id}/`` serves them as ``standings``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion import services
-from companion.models import MatchStanding
+from companion.models import MatchChange
+from league import services
+from league.models import PlayerResultRow
 from tests.conftest import Person
 from tests.service.helpers import finish
 
 
 def _rows(match_id: int) -> list[tuple[int, int, int, int, bool]]:
     return list(
-        MatchStanding.objects.filter(match_id=match_id)
+        PlayerResultRow.objects.filter(match_id=match_id)
         .order_by("seat")
         .values_list("seat", "player_id", "place", "score", "is_winner")
     )
@@ -21,9 +23,11 @@ def _rows(match_id: int) -> list[tuple[int, int, int, int, bool]]:
 def test_finishing_a_match_writes_its_standings_on_commit(
     alice: Person, hearts_match: dict[str, Any], django_capture_on_commit_callbacks: Any
 ) -> None:
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    with django_capture_on_commit_callbacks(execute=True):
         finish(alice, hearts_match["id"])
-    assert len(callbacks) == 1  # queued once: when the match finished, not on every hand
+    # one outbox row, written when the match finished (not on every hand), and drained
+    changes = list(MatchChange.objects.filter(match_id=hearts_match["id"]).values_list("seq", "drained_at"))
+    assert [seq for seq, _ in changes] == [15] and changes[0][1] is not None
     seats = [s["player"]["id"] for s in hearts_match["seats"]]
     # 15 hands of the helper's cycle (see test_records): totals 91, 95, 102, 102.
     assert _rows(hearts_match["id"]) == [
@@ -39,10 +43,12 @@ def test_rebuilding_standings_twice_changes_nothing(
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         finish(alice, hearts_match["id"])
-    before = list(MatchStanding.objects.filter(match_id=hearts_match["id"]).order_by("seat").values())
-    assert services.standings_write(match_id=hearts_match["id"]) == 4
-    assert services.standings_write(match_id=hearts_match["id"]) == 4
-    assert list(MatchStanding.objects.filter(match_id=hearts_match["id"]).order_by("seat").values()) == before
+    before = _rows(hearts_match["id"])
+    assert services.match_derive(match_id=hearts_match["id"]) is True
+    assert services.match_derive(match_id=hearts_match["id"]) is True
+    assert _rows(hearts_match["id"]) == before
+    served = alice.get(f"/api/v1/matches/{hearts_match['id']}/").json()["standings"]
+    assert [(r["seat"], r["place"], r["score"]) for r in served] == [(0, 1, 91), (1, 2, 95), (2, 3, 102), (3, 3, 102)]
 
 
 def test_a_void_that_unfinishes_the_match_removes_its_standings(
@@ -83,7 +89,9 @@ def test_the_snapshot_cache_can_be_lost(alice: Person, hearts_match: dict[str, A
     assert response.json()["summary"]["totals"] == [6, 36, 0, 10]
 
 
-def test_a_replay_for_a_stale_read_stops_at_its_seq(alice: Person, hearts_match: dict[str, Any]) -> None:
+def test_a_replay_for_a_stale_read_stops_at_its_seq(
+    alice: Person, hearts_match: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
     """A poll reads the match (last_seq 1), another phone appends seq 2, then the poll rebuilds a lost
     snapshot. The replay must stop at seq 1: otherwise the poll answers "last_seq 1" with the totals
     of seq 2, and caches the state of seq 2 under the key of seq 1 (a key that must never change)."""
@@ -98,7 +106,8 @@ def test_a_replay_for_a_stale_read_stops_at_its_seq(alice: Person, hearts_match:
     alice.append(hearts_match["id"], "hand_result", {"points": [10, 6, 4, 6]}, expected_seq=2)
     cache.clear()
     selectors._LIVE_STATES.clear()
-    summary = selectors.match_summary_get(match=stale)
+    with django_capture_on_commit_callbacks(execute=True):  # a read outside a transaction publishes at once
+        summary = selectors.match_summary_get(match=stale)
     assert (summary["last_seq"], summary["summary"]["totals"]) == (1, [3, 18, 0, 5])
     selectors._LIVE_STATES.clear()  # what another worker finds: the shared cache only
     assert get_game("hearts").summary(selectors.snapshot_load(stale, 1))["totals"] == [3, 18, 0, 5]

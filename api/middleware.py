@@ -1,0 +1,53 @@
+"""Errors that escape the views leave ``/api/`` in the API's error shape, never as an HTML page.
+
+A lost database connection (the server restarted, the connection was terminated) becomes a JSON 503
+with ``Retry-After``: the phone's outbox keeps the entry and sends it again with the same
+``client_event_id``, which the append answers with the original result if the first try had in fact
+committed. Anything else is a bug: logged with its traceback, answered as a JSON 500.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+log = logging.getLogger("companion.api")
+
+#: Seconds a client should wait before retrying after a 503.
+RETRY_AFTER_S = 2
+
+
+class ApiErrorMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not request.path.startswith("/api/"):
+            return None  # the pages keep Django's own error handling
+        if isinstance(exception, (OperationalError, InterfaceError)):
+            log.warning("database unavailable during %s %s: %r", request.method, request.path, exception)
+            response = JsonResponse(
+                {
+                    "code": "database_unavailable",
+                    "message": "The database could not be reached. Nothing was lost: send it again shortly.",
+                    "params": {"retry_after": RETRY_AFTER_S},
+                },
+                status=503,
+            )
+            response["Retry-After"] = str(RETRY_AFTER_S)
+            return response
+        log.error("unhandled error during %s %s", request.method, request.path, exc_info=exception)
+        return JsonResponse(
+            {
+                "code": "server_error",
+                "message": "Something went wrong on the server; it has been logged.",
+                "params": {},
+            },
+            status=500,
+        )
