@@ -156,8 +156,12 @@ def profiles_lock(profiles: set[tuple[str, str]]) -> None:
         return
     with connection.cursor() as cursor:
         for game, profile in sorted(profiles):
-            key = int.from_bytes(hashlib.sha256(f"league:{game}:{profile}".encode()).digest()[:8], "big", signed=True)
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [profile_lock_key(game, profile)])
+
+
+def profile_lock_key(game: str, profile: str) -> int:
+    """The advisory lock's 64-bit key for one game and house-rule profile."""
+    return int.from_bytes(hashlib.sha256(f"league:{game}:{profile}".encode()).digest()[:8], "big", signed=True)
 
 
 @transaction.atomic

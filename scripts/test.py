@@ -5,7 +5,7 @@
     python3 scripts/test.py --integration   # the integration suite on PostgreSQL + Redis + a Celery worker
     python3 scripts/test.py -- -k events    # extra arguments after -- go to pytest
 
-The integration run uses DATABASE_URL=postgres://postgres@127.0.0.1:5432/companion and
+The integration run starts a Celery worker and Celery beat (the outbox sweep) and uses DATABASE_URL=postgres://postgres@127.0.0.1:5432/companion and
 REDIS_URL=redis://127.0.0.1:6379/0 (override with COMPANION_IT_DATABASE_URL / COMPANION_IT_REDIS_URL) and
 starts and stops its own Celery worker, pointed at the test database the suite creates.
 """
@@ -73,45 +73,45 @@ def integration(python: str, pytest_args: list[str]) -> int:
     if run([python, "-c", ENSURE_DATABASE, database_url], check=False) != 0:
         print(f"» cannot reach PostgreSQL at {database_url}", flush=True)
         return 1
-    log = open(ROOT / "var" / "celery-it.log", "w")  # noqa: SIM115 - closed below
-    worker = subprocess.Popen(
-        [
-            python,
-            "-m",
-            "celery",
-            "-A",
-            "companion",
-            "worker",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "-n",
-            worker_name,
-        ],
-        cwd=ROOT,
-        env=worker_env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+    # Beat sweeps the outbox every 2 s and re-queues changes pending for 5 s (production: 30 s / 60 s).
+    sweep = {"COMPANION_SWEEP_EVERY_S": "2", "COMPANION_OUTBOX_GRACE_S": "5"}
+    worker_env.update(sweep)
+    celery = [python, "-m", "celery", "-A", "companion"]
+    worker = _start(
+        [*celery, "worker", "--pool=solo", "--loglevel=INFO", "-n", worker_name], worker_env, "celery-it.log"
     )
-    print(f"» started Celery worker pid {worker.pid} (log: var/celery-it.log)", flush=True)
+    schedule = str(ROOT / "var" / f"celerybeat-it-{os.getpid()}")
+    beat = _start([*celery, "beat", "--loglevel=INFO", "-s", schedule], worker_env, "celery-beat-it.log")
     try:
         time.sleep(1)
-        if worker.poll() is not None:
-            print("» the Celery worker exited at start; see var/celery-it.log", flush=True)
-            return 1
-        env = {**base, "COMPANION_WORKER_RUNNING": "1"}
+        for name, process in (("worker", worker), ("beat", beat)):
+            if process.poll() is not None:
+                print(f"» the Celery {name} exited at start; see var/celery-*-it.log", flush=True)
+                return 1
+        env = {**base, **sweep, "COMPANION_WORKER_RUNNING": "1"}
         return run(
             [python, "-m", "pytest", "-m", "integration", "tests/integration", *pytest_args], env=env, check=False
         )
     finally:
-        os.killpg(worker.pid, signal.SIGTERM)
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(worker.pid, signal.SIGKILL)
-            worker.wait()
-        log.close()
-        print(f"» stopped Celery worker pid {worker.pid}", flush=True)
+        for process in (beat, worker):
+            _stop(process)
+
+
+def _start(command: list[str], env: dict[str, str], log_name: str) -> subprocess.Popen[bytes]:
+    log = open(ROOT / "var" / log_name, "w")  # noqa: SIM115 - the child holds it until it exits
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    print(f"» started {' '.join(command[3:5])} pid {process.pid} (log: var/{log_name})", flush=True)
+    return process
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    print(f"» stopped pid {process.pid}", flush=True)
 
 
 def main() -> None:

@@ -124,3 +124,20 @@ def test_concurrent_appends_with_the_same_seq_store_exactly_one(alice: Person, b
     assert sorted(statuses) == [201, 409, 409, 409, 409, 409]
     assert Match.objects.get(pk=match["id"]).last_seq == 1
     assert Event.objects.filter(match_id=match["id"]).count() == 1
+
+
+def test_beat_sweeps_an_outbox_change_whose_task_was_never_queued(
+    alice: Person, bob: Person, charlie: Person, dave: Person
+) -> None:
+    """A change written without its task (the broker was down at COMMIT): the suite's beat finds it
+    after the grace period (5 s here) and the worker derives the match."""
+    from companion.models import MatchChange
+
+    match = alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk])
+    _finish(alice, match["id"])
+    assert _wait_for(lambda: PlayerResultRow.objects.filter(match_id=match["id"]).count() == 4)
+    PlayerResultRow.objects.filter(match_id=match["id"]).delete()
+    change = MatchChange.objects.create(match_id=match["id"], seq=Match.objects.get(pk=match["id"]).last_seq)
+    assert _wait_for(lambda: PlayerResultRow.objects.filter(match_id=match["id"]).count() == 4, timeout=40)
+    change.refresh_from_db()
+    assert change.drained_at is not None
