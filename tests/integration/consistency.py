@@ -17,18 +17,19 @@ from tests.integration.processes import Phone
 
 def record_check(acknowledged: dict[str, int], match_ids: list[int]) -> dict[str, int]:
     """Every acknowledged event (client_event_id → seq) stored exactly once at its seq; seqs gapless."""
-    stored = dict(
-        Event.objects.filter(match_id__in=match_ids).values_list("client_event_id", "seq").order_by("match_id", "seq")
-    )
-    stored = {str(k): v for k, v in stored.items()}
+    rows = Event.objects.filter(match_id__in=match_ids).values_list("client_event_id", "seq")
+    stored: dict[str, list[int]] = {}
+    for client_event_id, seq in rows:
+        stored.setdefault(str(client_event_id), []).append(seq)
     lost = [cid for cid in acknowledged if cid not in stored]
-    moved = [cid for cid, seq in acknowledged.items() if cid in stored and stored[cid] != seq]
-    assert not lost and not moved, f"lost {lost}, stored at another seq {moved}"
+    duplicated = [cid for cid, seqs in stored.items() if len(seqs) > 1]
+    moved = [cid for cid, seq in acknowledged.items() if cid in stored and stored[cid] != [seq]]
+    assert not lost and not duplicated and not moved, f"lost {lost}, twice {duplicated}, elsewhere {moved}"
     for match in Match.objects.filter(pk__in=match_ids):
         seqs = list(Event.objects.filter(match=match).order_by("seq").values_list("seq", flat=True))
         assert seqs == list(range(1, match.last_seq + 1)), f"match {match.pk}: seqs {seqs}"
     total = Event.objects.filter(match_id__in=match_ids).count()
-    return {"acknowledged": len(acknowledged), "stored": total, "lost": 0, "duplicated": 0}
+    return {"acknowledged": len(acknowledged), "stored": total, "lost": len(lost), "duplicated": len(duplicated)}
 
 
 def summaries_check(phones: list[Phone], match_ids: list[int]) -> None:

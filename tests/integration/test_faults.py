@@ -161,7 +161,9 @@ def test_a_pool_child_killed_mid_task_hands_the_task_back(
         holder.execute("SELECT pg_advisory_lock(%s)", [key])
         _play_to_the_end(phone, match_id, acknowledged)
         wait_until(lambda: _waiting_on_lock(holder), 30, "the derivation waiting on its lock")
-        for child in children(worker.pid):
+        pool = children(worker.pid)
+        assert pool, "the prefork worker has a pool child"
+        for child in pool:
             subprocess.run(["kill", "-9", str(child)], check=False)
         holder.execute("SELECT pg_advisory_unlock(%s)", [key])
     elapsed = wait_until(lambda: check.all_drained([match_id]), 60, "the task handed back")
