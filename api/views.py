@@ -31,13 +31,34 @@ from league.models import PlayerResultRow
 GENERIC = OpenApiResponse(description="JSON")
 
 
-def _append_response(result: services.AppendResult) -> Response:
-    body = {
-        "event": s.event_json(result.event),
-        "created": result.created,
-        **selectors.match_summary_get(match=result.match, state=result.state),
-    }
-    return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
+def _append_response(result: services.AppendResult, request: Request) -> Response:
+    """The event and the match's summary; with ``Prefer: return=minimal`` (RFC 7240) only what a
+    phone needs to go on: the new seq, the totals and the ETag under which the full summary is served."""
+    code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
+    if "return=minimal" not in request.headers.get("Prefer", ""):
+        body = {"event": s.event_json(result.event), "created": result.created}
+        return Response({**body, **selectors.match_summary_get(match=result.match, state=result.state)}, status=code)
+    match = result.match
+    response = Response(
+        {
+            "event": s.event_json(result.event),
+            "created": result.created,
+            "status": match.status,
+            "last_seq": match.last_seq,
+            "next_seq": match.last_seq + 1,
+            "totals": selectors.match_totals_get(match=match, state=result.state),
+        },
+        status=code,
+    )
+    response["ETag"] = _summary_etag(match, request)
+    response["Preference-Applied"] = "return=minimal"
+    return response
+
+
+def _summary_etag(match: Match, request: Request) -> str:
+    # The summary is a function of the match and its last seq (events are immutable, the engine's
+    # seat names are fixed) and of the language it is written in (api.renderers translates it).
+    return f'"{match.uid.hex}-{match.last_seq}-{pick_language(request)}"'
 
 
 def _open_session(request: Request, user: User) -> None:
@@ -202,10 +223,8 @@ class MatchSummaryView(APIView):
     @extend_schema(responses=GENERIC)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        # The summary is a function of the match and its last seq (events are immutable, the engine's
-        # seat names are fixed): a poll that changed nothing costs no replay and no rendering.
-        # ...and of the language it is written in (api.renderers translates the explanations).
-        etag = f'"{match.uid.hex}-{match.last_seq}-{pick_language(request)}"'
+        # a poll that changed nothing costs no replay and no rendering
+        etag = _summary_etag(match, request)
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
@@ -268,7 +287,7 @@ class EventListView(APIView):
         data = s.EventInput(data=request.data)
         data.is_valid(raise_exception=True)
         result = services.event_append(match_id=match_id, user=_user(request), **data.validated_data)
-        return _append_response(result)
+        return _append_response(result, request)
 
 
 def _correction_values(serializer: type[Serializer[Any]], request: Request) -> dict[str, Any]:
@@ -286,7 +305,7 @@ class EventVoidView(APIView):
     def post(self, request: Request, match_id: int, seq: int) -> Response:
         values = _correction_values(s.CorrectionInput, request)
         result = services.event_void(match_id=match_id, seq=seq, user=_user(request), **values)
-        return _append_response(result)
+        return _append_response(result, request)
 
 
 class EventAmendView(APIView):
@@ -294,7 +313,7 @@ class EventAmendView(APIView):
     def post(self, request: Request, match_id: int, seq: int) -> Response:
         values = _correction_values(s.AmendInput, request)
         result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
-        return _append_response(result)
+        return _append_response(result, request)
 
 
 # -- claims -------------------------------------------------------------------------------------------------

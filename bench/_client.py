@@ -11,15 +11,18 @@ from urllib.parse import urlsplit
 class Api:
     """A keep-alive JSON client (standard library only)."""
 
-    def __init__(self, base: str, token: str | None = None, *, timeout: float = 60) -> None:
+    def __init__(
+        self, base: str, token: str | None = None, *, timeout: float = 60, headers: dict[str, str] | None = None
+    ) -> None:
         self.timeout = timeout
+        self.extra_headers = dict(headers or {})
         parts = urlsplit(base)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.token = token
         self.conn: http.client.HTTPConnection | None = None
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        headers = {"Content-Type": "application/json", "Accept": "application/json", **self.extra_headers}
         if self.token:
             headers["Authorization"] = f"Token {self.token}"
         data = json.dumps(body).encode() if body is not None else None

@@ -4,6 +4,8 @@ authenticated DRF endpoint (``/api/v1/ping``) on the same server.
 
     .venv/bin/python bench/api_append.py                    # starts gunicorn on a free port (SQLite)
     .venv/bin/python bench/api_append.py --url http://127.0.0.1:8000 --no-server   # target a running server
+    .venv/bin/python bench/api_append.py --minimal     # appends send Prefer: return=minimal (compact answer)
+    .venv/bin/python bench/api_append.py --postgres postgres://postgres@127.0.0.1:5432/postgres
 
 Prints the append latency (p50/p99, one client, sequential), the append throughput and the ping
 throughput (``--clients`` concurrent clients each), and their ratio. Targets (DESIGN.md §5):
@@ -38,10 +40,10 @@ EVENTS_PER_MATCH = 60
 class Table:
     """One guest recording hands into matches of their own, opening a new match when one fills up."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, minimal: bool = False) -> None:
         status, body = Api(base, timeout=30).request("POST", "/api/v1/auth/guest", {"name": "Bench"})
         assert status == 201, body
-        self.api = Api(base, body["token"], timeout=30)
+        self.api = Api(base, body["token"], timeout=30, headers={"Prefer": "return=minimal"} if minimal else None)
         self.player = body["player"]["id"]
         self.match_id = 0
         self.seq = EVENTS_PER_MATCH + 1
@@ -96,10 +98,14 @@ def throughput(tables: list[Table], action: str, seconds: float) -> float:
     return sum(counts) / (time.perf_counter() - started)
 
 
-def start_server(address: str, workers: int, threads: int, production: bool) -> tuple[subprocess.Popen[bytes], Path]:
+def start_server(
+    address: str, workers: int, threads: int, production: bool, database_url: str | None = None
+) -> tuple[subprocess.Popen[bytes], Path]:
     workdir = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG")}
     env.update(SQLITE_PATH=str(workdir / "bench.sqlite3"), DJANGO_LOG_LEVEL="ERROR")
+    if database_url:
+        env.update(DATABASE_URL=database_url, DATABASE_CONN_MAX_AGE="600")
     if production:  # DEBUG off (no SQL logging), plain HTTP on the loopback
         env.update(
             DJANGO_DEBUG="false",
@@ -115,6 +121,19 @@ def start_server(address: str, workers: int, threads: int, production: bool) -> 
     ]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     return server, workdir
+
+
+def _scratch_database(server_url: str, drop: str | None = None) -> str:
+    """Create (or, with ``drop``, drop) a scratch database on the PostgreSQL server at ``server_url``."""
+    import psycopg
+
+    base = server_url.rsplit("/", 1)[0]
+    name = drop.rsplit("/", 1)[1] if drop else f"companion_bench_{os.getpid()}"
+    with psycopg.connect(base + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        if drop is None:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{base}/{name}"
 
 
 def free_port() -> int:
@@ -151,7 +170,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
     parser.add_argument("--production", action="store_true", help="DJANGO_DEBUG=false on the started server")
+    parser.add_argument("--minimal", action="store_true", help="appends ask for the compact answer (Prefer)")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="PostgreSQL server URL (a scratch database is created and dropped)"
+    )
     args = parser.parse_args()
+    database_url = _scratch_database(args.postgres) if args.postgres else None
 
     load_before = " ".join(f"{x:.1f}" for x in os.getloadavg())
     server = None
@@ -164,27 +188,31 @@ def main() -> None:
         netloc = urlsplit(args.url).netloc
         if port_in_use(netloc):
             sys.exit(f"{netloc} is already in use: choose another --url, or --no-server to target it")
-        server, _ = start_server(netloc, args.workers, args.threads, args.production)
+        server, _ = start_server(netloc, args.workers, args.threads, args.production, database_url)
     try:
         wait_ready(args.url)
-        table = Table(args.url)
+        table = Table(args.url, args.minimal)
         for _ in range(20):  # warm up: imports, caches, first connection
             table.append()
             table.ping()
         latencies = sorted(table.append() for _ in range(args.events))
         p50 = statistics.median(latencies) * 1000
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
-        tables = [Table(args.url) for _ in range(args.clients)]
+        tables = [Table(args.url, args.minimal) for _ in range(args.clients)]
         append_rps = throughput(tables, "append", args.seconds)
         ping_rps = throughput(tables, "ping", args.seconds)
     finally:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=20)
+        if database_url:
+            _scratch_database(args.postgres, drop=database_url)
     ratio = append_rps / ping_rps
     mode = "DJANGO_DEBUG=false" if args.production else "default settings (DEBUG on)"
+    mode += ", Prefer: return=minimal" if args.minimal else ", full summary in each answer"
     where = f"gunicorn gthread {args.workers} worker(s) x {args.threads} threads" if server else args.url
-    print(f"server: {where}, SQLite, {mode}; load average before: {load_before}")
+    store = "PostgreSQL" if database_url else "SQLite"
+    print(f"server: {where}, {store}, {mode}; load average before: {load_before}")
     print(f"append latency ({args.events} events, 1 client): p50 {p50:.2f} ms, p99 {p99:.2f} ms")
     print(f"append throughput ({args.clients} clients, {args.seconds:.0f} s): {append_rps:.0f} req/s")
     print(f"ping throughput   ({args.clients} clients, {args.seconds:.0f} s): {ping_rps:.0f} req/s")

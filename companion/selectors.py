@@ -51,7 +51,7 @@ def snapshot_key(match: Match, seq: int) -> str:
 #: The latest states this process computed, unpickled. States are immutable, so sharing them is safe;
 #: the Django cache (shared by every process, pickled) stays the source for other workers.
 _LIVE_STATES: OrderedDict[str, Any] = OrderedDict()
-_LIVE_STATES_MAX = 256
+_LIVE_STATES_MAX = 1024
 _LIVE_LOCK = threading.Lock()
 log = logging.getLogger(__name__)
 
@@ -74,17 +74,23 @@ def _snapshot_publish(key: str, state: Any) -> None:
         _LIVE_STATES.move_to_end(key)
         while len(_LIVE_STATES) > _LIVE_STATES_MAX:
             _LIVE_STATES.popitem(last=False)
+    if not _cache_is_shared():
+        return  # a local-memory cache is this process's: the memo above already holds the state
     try:
         cache.set(key, state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
     except Exception:  # the cache is an optimisation: a replay rebuilds any state it lacks
         log.warning("state cache unreachable; %s kept in this process only", key, exc_info=True)
 
 
+def _cache_is_shared() -> bool:
+    return not str(settings.CACHES["default"]["BACKEND"]).endswith("LocMemCache")
+
+
 def snapshot_load(match: Match, seq: int) -> Any:
     key = snapshot_key(match, seq)
     with _LIVE_LOCK:
         state = _LIVE_STATES.get(key)
-    if state is not None:
+    if state is not None or not _cache_is_shared():
         return state
     try:
         return cache.get(key)
@@ -139,6 +145,12 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         # only claims in the record: the summary stays a function of (match, last_seq), its ETag
         "claims": match_claims_get(match=match),
     }
+
+
+def match_totals_get(*, match: Match, state: Any = None) -> list[int]:
+    """The running totals by seat after ``match.last_seq`` (the engine's summary says them)."""
+    game = match_game(match)
+    return list(game.summary(match_state_get(match) if state is None else state)["totals"])
 
 
 def match_claims_get(*, match: Match) -> list[dict[str, Any]]:

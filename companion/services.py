@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from rest_framework.authtoken.models import Token
@@ -249,6 +250,20 @@ def event_append(
     (seated, creator or league admin); ``None`` is the system itself (imports, the demo).
     ``annotation`` lets ``claim``/``claim_accept`` through: only :mod:`companion.claims` writes them.
     """
+    if expected_seq is not None and type not in CORRECTION_TYPES and type not in ANNOTATION_TYPES:
+        try:
+            fast = _append_next(
+                match_id=match_id,
+                type=type,
+                payload=payload,
+                client_event_id=client_event_id,
+                expected_seq=expected_seq,
+                user=user,
+            )
+        except IntegrityError:
+            fast = None  # the client_event_id was used before: the checked path says how
+        if fast is not None:
+            return fast
     try:
         return _event_append(
             match_id=match_id,
@@ -270,6 +285,43 @@ def event_append(
             expected_seq=stale.expected_seq,
             next_seq=next_seq,
         ) from None
+
+
+#: Takes the match's write lock, checks ``expected_seq`` and advances it in one statement.
+_CLAIM_NEXT_SEQ = (
+    f"UPDATE {Match._meta.db_table} SET last_seq = last_seq + 1 WHERE id = %s AND last_seq = %s RETURNING *"
+)
+
+
+@writing
+def _append_next(
+    *,
+    match_id: int,
+    type: str,
+    payload: Mapping[str, Any],
+    client_event_id: uuid.UUID,
+    expected_seq: int,
+    user: User | None,
+) -> AppendResult | None:
+    """The common case in two statements: a new play event at the seq the client expects.
+
+    ``None`` (nothing written) when the seq is not the next one or the match does not exist: the
+    checked path then answers (409 with the current summary, a replayed ``client_event_id``, 404).
+    A reused ``client_event_id`` fails the insert on its unique constraint (``IntegrityError``), which
+    rolls this transaction back, and the checked path answers it. Idempotency costs no lookup here:
+    a retry of a stored event always carries a seq that is no longer the next one.
+    """
+    match = next(iter(Match.objects.raw(_CLAIM_NEXT_SEQ, [match_id, expected_seq - 1])), None)
+    if match is None:
+        return None
+    if user is not None:
+        selectors.match_recording_check(user=user, match=match)
+    match.last_seq -= 1  # the state to build on is the one after the previous event
+    try:
+        state = _next_state(match, type, payload)
+    except ScoringError as exc:
+        raise _engine_error(exc) from exc
+    return _insert(match, state, type, dict(payload), client_event_id, body_hash(type, payload), user)
 
 
 @writing
@@ -321,10 +373,24 @@ def _store(
     digest: str,
     user: User | None,
 ) -> AppendResult:
-    game = get_game(match.game)
+    Match.objects.filter(pk=match.pk).update(last_seq=match.last_seq + 1)
+    return _insert(match, state, event_type, payload, client_event_id, digest, user)
+
+
+def _insert(
+    match: Match,
+    state: Any,
+    event_type: str,
+    payload: dict[str, Any],
+    client_event_id: uuid.UUID,
+    digest: str,
+    user: User | None,
+) -> AppendResult:
+    """Store the event at ``match.last_seq + 1`` (the match row already says so), the status if it
+    changed, the state (published on commit) and, when the result changed, an outbox row."""
     was = match.status
     match.last_seq += 1
-    match.status = Match.Status.FINISHED if game.result(state) is not None else Match.Status.OPEN
+    match.status = Match.Status.FINISHED if get_game(match.game).result(state) is not None else Match.Status.OPEN
     event = Event.objects.create(
         match=match,
         seq=match.last_seq,
@@ -334,7 +400,8 @@ def _store(
         body_hash=digest,
         recorded_by=user,
     )
-    Match.objects.filter(pk=match.pk).update(last_seq=match.last_seq, status=match.status)
+    if match.status != was:
+        Match.objects.filter(pk=match.pk).update(status=match.status)
     selectors.snapshot_store(match, match.last_seq, state)
     finished = Match.Status.FINISHED
     if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
