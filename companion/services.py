@@ -361,20 +361,8 @@ def _event_append(
         state = _next_state(match, type, payload)
     except ScoringError as exc:
         raise _engine_error(exc) from exc
-    return _store(match, state, type, dict(payload), client_event_id, digest, user)
-
-
-def _store(
-    match: Match,
-    state: Any,
-    event_type: str,
-    payload: dict[str, Any],
-    client_event_id: uuid.UUID,
-    digest: str,
-    user: User | None,
-) -> AppendResult:
     Match.objects.filter(pk=match.pk).update(last_seq=match.last_seq + 1)
-    return _insert(match, state, event_type, payload, client_event_id, digest, user)
+    return _insert(match, state, type, dict(payload), client_event_id, digest, user)
 
 
 def _insert(

@@ -9,26 +9,28 @@ still fails is left pending for the next sweep.
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 from django.db import IntegrityError, InterfaceError, OperationalError
 
 from companion import outbox
 from league import services
 
-#: Errors a second attempt can succeed after (PostgreSQL deadlocks are OperationalErrors).
-RETRYABLE = (OperationalError, InterfaceError, IntegrityError)
+#: Errors a second attempt can succeed after (PostgreSQL deadlocks are OperationalErrors), retried with
+#: exponential backoff and jitter; a derivation must finish well inside the broker's visibility timeout.
+RETRYING: dict[str, Any] = {
+    "autoretry_for": (OperationalError, InterfaceError, IntegrityError),
+    "retry_backoff": 1,
+    "retry_backoff_max": 30,
+    "retry_jitter": True,
+    "max_retries": 8,
+    "time_limit": 300,
+    "soft_time_limit": 270,
+}
 
 
-@shared_task(
-    name="league.change_consume",
-    autoretry_for=RETRYABLE,
-    retry_backoff=1,
-    retry_backoff_max=30,
-    retry_jitter=True,
-    max_retries=8,
-    time_limit=300,
-    soft_time_limit=270,
-)
+@shared_task(name="league.change_consume", **RETRYING)
 def change_consume(change_id: int) -> str:
     """Derive the match of one outbox change (``league.services.change_consume``)."""
     return services.change_consume(change_id=change_id)
@@ -43,16 +45,7 @@ def outbox_sweep() -> int:
     return len(changes)
 
 
-@shared_task(
-    name="league.match_derive",
-    autoretry_for=RETRYABLE,
-    retry_backoff=1,
-    retry_backoff_max=30,
-    retry_jitter=True,
-    max_retries=8,
-    time_limit=300,
-    soft_time_limit=270,
-)
+@shared_task(name="league.match_derive", **RETRYING)
 def match_derive(match_id: int) -> bool:
     """Rewrite one match's derived rows and re-rate its profile from that match onward."""
     return services.match_derive(match_id=match_id)
