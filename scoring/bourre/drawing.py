@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from scoring.bourre import lo_no
+from scoring.bourre import after_draw, lo_no
 from scoring.bourre.events import Declare, Draw
 from scoring.bourre.session import pay
 from scoring.bourre.state import CardDeal, DrawRecord, Session
@@ -17,6 +17,8 @@ RULE_DRAW = "bourre.md §3.2"
 
 
 def declare(state: Session, event: Declare) -> Session:
+    if _dealer_confirms(state, event):
+        return _confirm_dealer_alone(state)
     deal = expect(state, "declare", event.seat)
     if any(s == event.seat for s, _ in deal.decisions):
         return _second_chance(state, deal, event)
@@ -133,6 +135,29 @@ def _dealer_alone(state: Session) -> Session:
     return declare(state, Declare(seat=deal.dealer, play=True))
 
 
+def _dealer_confirms(state: Session, event: Declare) -> bool:
+    """The table taps "play" for a dealer whom everyone else passed to (§3.1.5): the engine has
+    already made that dealer the lone player, so the tap is the same outcome, accepted once."""
+    deal = state.deal
+    if deal is None or not event.play or event.seat != deal.dealer or deal.active != (deal.dealer,):
+        return False
+    auto = any(n.code == "all_pass_dealer" for n in deal.notes)
+    confirmed = any(n.code == "dealer_confirms" for n in deal.notes)
+    return auto and not confirmed and not deal.plays
+
+
+def _confirm_dealer_alone(state: Session) -> Session:
+    deal = state.deal
+    assert deal is not None
+    note = Note(
+        "dealer_confirms",
+        "%(name)s, the dealer, plays: the same lone-player outcome (§3.1.5).",
+        deal.dealer,
+        name=state.players[deal.dealer],
+    )
+    return dataclasses.replace(state, deal=dataclasses.replace(deal, notes=(*deal.notes, note)))
+
+
 def draw(state: Session, event: Draw) -> Session:
     deal = expect(state, "draw", event.seat)
     v = state.variants
@@ -181,10 +206,14 @@ def draw(state: Session, event: Draw) -> Session:
     known = hand is not None and len(event.discarded) == event.count and len(event.received) == wanted
     taken = {deal.up_card} if take else set()
     new_hand = (hand - set(event.discarded)) | set(event.received) | taken if known and hand is not None else None
+    thrown = set(event.discarded)
+    if event.hand is not None:
+        new_hand = after_draw.check(state, deal, event, hand, bool(take))
+        thrown |= after_draw.discarded(deal, event, hand, new_hand)
     hands = tuple(new_hand if s == seat else h for s, h in enumerate(deal.hands))
-    discards = tuple(d | set(event.discarded) if s == seat else d for s, d in enumerate(deal.discards))
+    discards = tuple(d | thrown if s == seat else d for s, d in enumerate(deal.discards))
     # §8: whether the dealer discarded the up-card is public; exchanging all five discards it too.
-    up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in event.discarded or event.count == deal.hand))
+    up_out = deal.up_out or (seat == deal.dealer and (deal.up_card in thrown or event.count == deal.hand))
     if take:
         up_out = False
         notes += (Note("up_card_taken", "The dealer takes the up-card %(card)s (§7).", seat, card=deal.up_card.pretty),)

@@ -75,6 +75,8 @@ class Draw(Event):
     keep knowing it. A dealer who discards the up-card must name it (§8: it is public). Under
     ``trump_source = separate_card_dealer_may_take`` the dealer may take the up-card as one of the
     ``count`` replacements (``take_up_card``; §7: "discards 4, takes the trump, receives 3").
+    ``hand``: the cards the player holds after the draw, when the table enters them (discards and
+    received cards optional); the hand is known from then on and every card of it is checked.
     """
 
     TYPE = "draw"
@@ -83,6 +85,7 @@ class Draw(Event):
     discarded: tuple[Card, ...] = ()
     received: tuple[Card, ...] = ()
     take_up_card: bool = False
+    hand: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

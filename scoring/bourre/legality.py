@@ -238,7 +238,9 @@ def legal(
         if rules.must_lead_trump_when_others_void and view.others_void_in_trump:
             return trumps
         return allowed
-    if view.last_to_play or not any(c.suit == trump for c in allowed):
+    # Compare with the trump *suit*: ``trump`` may be a TrickOrder (the engine passes one), which
+    # no card's suit equals, and that once switched C-follow off whenever the player had to trump.
+    if view.last_to_play or not any(c.suit == suit for c in allowed):
         return allowed  # C-last, or following a side suit: the cinch adds nothing
     if not has_cinch(cards, trump, view, rules):
         return allowed

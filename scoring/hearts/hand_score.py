@@ -104,18 +104,7 @@ def score_hand(
                 value=JACK_VALUE,
             )
         )
-    if variants.avoid_all_tricks_bonus:
-        for seat in no_tricks:
-            scores[seat] += variants.avoid_all_tricks_bonus
-            notes.append(
-                Note(
-                    "no_tricks_bonus",
-                    "%(name)s won no trick: %(value)s.",
-                    seat,
-                    name=players[seat],
-                    value=variants.avoid_all_tricks_bonus,
-                )
-            )
+    notes += _no_tricks_bonus(scores, no_tricks, shooter, variants, players)
     for seat in renege_offenders:
         scores[seat] += total
         notes.append(
@@ -199,3 +188,30 @@ def _result(totals: Sequence[int], winners: tuple[int, ...], how: Note) -> Match
     for seat in winners:
         places[seat] = 1
     return MatchResult(winners, tuple(places), tuple(totals), lower_is_better=True, how=how.text, how_note=how)
+
+
+def _no_tricks_bonus(
+    scores: list[int], no_tricks: Sequence[int], shooter: int | None, variants: HeartsVariants, players: Sequence[str]
+) -> list[Note]:
+    """``avoid_all_tricks_bonus`` (docs/games/hearts.md §5.1): each seat that won no trick scores the
+    bonus — but not in a hand where someone shot the moon, as in OpenSpiel (the bonus's source),
+    unless ``no_tricks_bonus_on_moon``. Adds to ``scores`` in place; returns the explanation."""
+    bonus = variants.avoid_all_tricks_bonus
+    if not bonus or not no_tricks:
+        return []
+    if shooter is not None and not variants.no_tricks_bonus_on_moon:
+        return [
+            Note(
+                "no_tricks_bonus_moon",
+                "%(name)s won no trick, but the moon was shot: no bonus.",
+                seat,
+                name=players[seat],
+            )
+            for seat in no_tricks
+        ]
+    for seat in no_tricks:
+        scores[seat] += bonus
+    return [
+        Note("no_tricks_bonus", "%(name)s won no trick: %(value)s.", seat, name=players[seat], value=bonus)
+        for seat in no_tricks
+    ]

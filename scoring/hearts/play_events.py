@@ -146,6 +146,7 @@ def abandon(state: HeartsState, hand: Hand, offenders: tuple[int, ...], findings
         "offenders": offenders,
         "mode": "cards",
         "tricks_won": hand.tricks_won,
+        "tricks": hand.tricks,
     }
     new = finish_hand(state, fields, dataclasses.replace(score, notes=proof + score.notes))
     recorded = hand.findings + tuple(f for f in findings if f not in hand.findings)
@@ -244,6 +245,7 @@ def score_played_hand(state: HeartsState, hand: Hand, choice: str | None) -> Hea
         "offenders": offenders,
         "mode": "cards",
         "tricks_won": hand.tricks_won,
+        "tricks": hand.tricks,
         "kitty_to": hand.kitty_to,
         "kitty": tuple(format_cards(sort_cards(hand.kitty))) if hand.kitty else None,
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.explain import Note
-from scoring.hearts.hand import Finding, Hand
+from scoring.hearts.hand import DoneTrick, Finding, Hand
 from scoring.hearts.variants import HeartsVariants
 from scoring.protocol import MatchResult
 
@@ -30,6 +30,9 @@ class HandRecord:
     tricks_won: tuple[int, ...] | None = None
     kitty_to: int | None = None
     kitty: tuple[str, ...] | None = None
+    #: Card by card only: every trick played, in order (leader, cards, winner, points), so that a
+    #: dispute after the hand can still see who led trick 13 or who took the Q♠ (docs/games/hearts.md §3.1).
+    tricks: tuple[DoneTrick, ...] | None = None
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -47,6 +50,7 @@ class HandRecord:
             "tricks_won": list(self.tricks_won) if self.tricks_won is not None else None,
             "kitty_to": self.kitty_to,
             "kitty": list(self.kitty) if self.kitty is not None else None,
+            "tricks": [t.as_json(len(self.scores)) for t in self.tricks] if self.tricks is not None else None,
             "explain": [n.as_json() for n in self.notes],
         }
 

@@ -61,6 +61,9 @@ class HeartsVariants(Variants):
     )
     moon_requires_jd: bool = option(False, doc="A moon needs the J♦ (or 10♦) as well.")
     avoid_all_tricks_bonus: int = option(0, choices=(0, -5, -3), doc="Score for a player who wins no trick.")
+    no_tricks_bonus_on_moon: bool = option(
+        False, doc="The no-trick bonus is given even in a hand where someone shot the moon."
+    )
     spot_hearts: bool = option(
         False, doc="Spot hearts: each heart counts its pip value (J 11, Q 12, K 13, A 14); 117 points a hand."
     )

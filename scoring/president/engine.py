@@ -156,6 +156,8 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
                 "seating": list(rnd.seating),
                 "exchange": [dict(t.as_json(), done=i < rnd.done) for i, t in enumerate(rnd.transfers)],
                 "card_counts": list(rnd.sizes) if v.show_card_counts else None,
+                # Played counts reveal the counts held (the deal and the exchange are public).
+                "cards_played": list(rnd.cards_played()) if v.show_card_counts else None,
                 "places": list(rnd.places),
                 "revolution": rnd.revolution,
                 "trick": None

@@ -117,4 +117,7 @@ def rank_rest(state: PresidentState, rnd: Round) -> Round:
 
 def finish(state: PresidentState, rnd: Round) -> PresidentState:
     order = tuple(sorted(range(state.seats), key=lambda s: rnd.places[s] or 0))
-    return close_round(state, order=order, mode="cards", dealer=rnd.dealer, seating=rnd.seating, notes=rnd.notes)
+    new = close_round(state, order=order, mode="cards", dealer=rnd.dealer, seating=rnd.seating, notes=rnd.notes)
+    # What a dispute about the round's end needs: who still held how many cards, who played how many.
+    record = dataclasses.replace(new.rounds[-1], cards_left=rnd.sizes, cards_played=rnd.cards_played())
+    return dataclasses.replace(new, rounds=(*new.rounds[:-1], record))

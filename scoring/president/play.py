@@ -269,6 +269,8 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
         hands = tuple(hand_list)
     sizes = list(rnd.sizes)
     sizes[seat] -= len(cards)
+    played_counts = list(rnd.cards_played())
+    played_counts[seat] += len(cards)
     same_key = top is not None and top.combo.key == combo.key
     run = (trick.run if same_key else 0) + naturals_of(cards, combo.key, v)
     clears = (
@@ -301,6 +303,7 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
         rnd,
         hands=hands,
         sizes=tuple(sizes),
+        played_counts=tuple(played_counts),
         played=rnd.played + cards,
         received_left=tuple(received),
         revolution=revolution,

@@ -90,9 +90,15 @@ class Round:
     first_out: int | None = None
     #: Seats that led 2s under a lapsed ``no_lead_twos_or_bombs`` with hidden hands (§2.4, §6.1).
     twos_lead_claims: frozenset[int] = frozenset()
+    #: Cards each seat has played this round (empty before the first play: all 0).
+    played_counts: tuple[int, ...] = ()
 
     def active(self, seat: int) -> bool:
         return self.places[seat] is None
+
+    def cards_played(self) -> tuple[int, ...]:
+        """Cards each seat has played so far this round (docs/games/president.md §3.1)."""
+        return self.played_counts or (0,) * len(self.sizes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,10 @@ class RoundRecord:
     next_seating: tuple[int, ...]
     next_transfers: tuple[Transfer, ...]
     notes: tuple[Note, ...] = ()
+    #: Card by card only: cards each seat still held when the round ended, and cards each played
+    #: (docs/games/president.md §3.1); ``None`` for a round entered as a result.
+    cards_left: tuple[int, ...] | None = None
+    cards_played: tuple[int, ...] | None = None
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -139,6 +149,8 @@ class RoundRecord:
                 "exchange": [t.as_json(by_place) for t in self.next_transfers],
             },
             "title_labels": [title_label(t) for t in self.titles],
+            "cards_left": list(self.cards_left) if self.cards_left is not None else None,
+            "cards_played": list(self.cards_played) if self.cards_played is not None else None,
             "explain": [n.as_json() for n in self.notes],
         }
 

@@ -138,7 +138,32 @@ def deal_summary(state: ThousandState) -> JSON:
         "points": list(deal.points),
         "tricks_won": list(deal.won),
         "announcements": [
-            {"seat": a.seat, "kind": a.kind, "suit": None if a.suit is None else a.suit.value, "trick": a.trick}
-            for a in deal.announcements
+            {
+                "seat": a.seat,
+                "kind": a.kind,
+                "suit": None if a.suit is None else a.suit.value,
+                "trick": a.trick,
+                "value": a.value,
+                "counts": i not in deal.void_announcements,
+            }
+            for i, a in enumerate(deal.announcements)
         ],
+        **taken_so_far(deal, state.seats),
+    }
+
+
+def taken_so_far(deal: DealState, seats: int) -> JSON:
+    """What each seat has taken so far (docs/games/thousand.md §3.1): card points of the tricks
+    won, the marriages (and four aces) announced that still count, and their sum. The deal's
+    scoring (§13) may still change them: a Lviv barrel voids marriages, two players share the
+    unplayed cards, a renege forfeits."""
+    card_points = [deal.points[s] if s < len(deal.points) else 0 for s in range(seats)]
+    marriages = [0] * seats
+    for i, a in enumerate(deal.announcements):
+        if i not in deal.void_announcements:
+            marriages[a.seat] += a.value
+    return {
+        "card_points": card_points,
+        "marriage_points": marriages,
+        "points_so_far": [c + m for c, m in zip(card_points, marriages, strict=True)],
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.explain import Note
 from scoring.tonk.common import check_cards_allowed, check_seat, check_side_bet
@@ -82,7 +83,7 @@ def deal(state: TonkState, event: Deal) -> TonkState:
     if all(play.dealt_known):
         qualifiers = _known_qualifiers(state, play)
         if qualifiers:
-            return _settle_auto(state, play, qualifiers)
+            return _settle_auto(state, play, qualifiers, _dealt_counts(state, play, (None,) * n))
     return state
 
 
@@ -97,7 +98,9 @@ def _known_qualifiers(state: TonkState, play: Play) -> dict[int, int]:
     return out
 
 
-def _settle_auto(state: TonkState, play: Play, qualifiers: dict[int, int]) -> TonkState:
+def _settle_auto(
+    state: TonkState, play: Play, qualifiers: dict[int, int], counts: tuple[int | None, ...] | None = None
+) -> TonkState:
     names = state.players
     if len(qualifiers) >= 2:
         shown = ", ".join(f"{names[s]} {c}" for s, c in qualifiers.items())
@@ -105,9 +108,9 @@ def _settle_auto(state: TonkState, play: Play, qualifiers: dict[int, int]) -> To
             "hand_end", "Automatic draw (dealt %(counts)s): nobody pays, the deal passes on.", None, counts=shown
         )
         settlement = Settlement(state.seats, (), headline)
-        return _finish(state, play, AUTO_DRAW, None, settlement, None)
+        return _finish(state, play, AUTO_DRAW, None, settlement, counts)
     (seat, value), *_ = qualifiers.items()
-    return _finish(state, play, AUTO_WIN, seat, settle_auto(state.seats, seat, value, state.variants), None)
+    return _finish(state, play, AUTO_WIN, seat, settle_auto(state.seats, seat, value, state.variants), counts)
 
 
 def _finish(
@@ -121,7 +124,7 @@ def _finish(
     side = dict(enumerate(play.side_bet)) if play.side_bet_done else None
     notes: tuple[Note, ...] = ()
     if counts is not None:
-        shown = ", ".join(f"{state.players[s]} {c}" for s, c in enumerate(counts))
+        shown = ", ".join(f"{state.players[s]} {c}" for s, c in enumerate(counts) if c is not None)
         notes = (Note("counts", "Counts: %(counts)s.", None, counts=shown),)
     return finish_hand(
         state,
@@ -142,37 +145,60 @@ def finish(state: TonkState, play: Play, end: str, by: int | None, settlement: S
 
 
 def declare(state: TonkState, play: Play, event: Declare) -> TonkState:
+    """Automatic wins at the deal (§2.2), shown by dealt cards (``hands``) or dealt counts (``counts``,
+    §3.5: "the dealt count, or better the dealt cards"). A shown hand must win automatically; a count
+    that does not is one of the other players' dealt counts, recorded with the hand (docs/games/tonk.md §2.1)."""
     if not play.auto_open:
         raise RulesError(
             "declare_too_late", "Automatic wins are declared right after the deal, before play.", rule="tonk.md §2.2"
         )
-    if len(event.hands) != state.seats:
-        raise RulesError(
-            "hands_per_seat", "Give one hand (or null) per seat: %(seats)s.", rule="tonk.md §2.2", seats=state.seats
-        )
-    for seat, cards in enumerate(event.hands):
+    n = state.seats
+    hands = event.hands if event.hands is not None else (None,) * n
+    given = event.counts if event.counts is not None else (None,) * n
+    if len(hands) != n or len(given) != n:
+        raise RulesError("hands_per_seat", "Give one hand (or null) per seat: %(seats)s.", rule="tonk.md §2.2", seats=n)
+    for seat, cards in enumerate(hands):
         if cards is not None:
             play = reveal(play, seat, cards)
-    qualifiers = _known_qualifiers(state, dataclasses.replace(play, dealt_known=(True,) * state.seats))
-    claimed = [s for s, cards in enumerate(event.hands) if cards is not None]
-    for seat in claimed:
-        if seat not in qualifiers:
-            value = count(play.held[seat].known, state.variants)
-            raise RulesError(
-                "not_an_automatic_win",
-                "%(name)s's dealt count %(count)s does not win automatically at this table.",
-                rule="tonk.md §2.2",
-                seat=seat,
-                name=state.players[seat],
-                count=value,
-            )
+    shown = tuple(k or h is not None for k, h in zip(play.dealt_known, hands, strict=True))
+    known = dataclasses.replace(play, dealt_known=shown)
+    qualifiers = _known_qualifiers(state, known)
+    _check_shown_qualify(state, play, hands, qualifiers)
+    counts = _dealt_counts(state, known, given)
+    for seat, value in enumerate(counts):
+        if value is not None and auto_multiplier(value, state.variants) is not None:
+            qualifiers.setdefault(seat, value)
     if not qualifiers:
         raise RulesError(
             "nothing_declared",
             "A declaration shows at least one dealt hand that wins automatically.",
             rule="tonk.md §2.2",
         )
-    return _settle_auto(state, play, qualifiers)
+    return _settle_auto(state, play, dict(sorted(qualifiers.items())), counts)
+
+
+def _check_shown_qualify(
+    state: TonkState, play: Play, hands: tuple[tuple[Card, ...] | None, ...], qualifiers: dict[int, int]
+) -> None:
+    """Dealt cards are shown to claim an automatic win: each shown hand must qualify (§2.2)."""
+    seat = next((s for s, cards in enumerate(hands) if cards is not None and s not in qualifiers), None)
+    if seat is not None:
+        raise RulesError(
+            "not_an_automatic_win",
+            "%(name)s's dealt count %(count)s does not win automatically at this table.",
+            rule="tonk.md §2.2",
+            seat=seat,
+            name=state.players[seat],
+            count=count(play.held[seat].known, state.variants),
+        )
+
+
+def _dealt_counts(state: TonkState, play: Play, given: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    """Each seat's dealt count where known: from its known dealt cards, else the count given."""
+    return tuple(
+        _checked_count(state, play, seat, value) if play.dealt_known[seat] or value is not None else None
+        for seat, value in enumerate(given)
+    )
 
 
 def must_declare(state: TonkState, play: Play) -> bool:
@@ -279,27 +305,11 @@ def show_hands(state: TonkState, play: Play, event: ShowHands) -> TonkState:
     counts = event.counts or (None,) * n
     if len(hands) != n or len(counts) != n:
         raise RulesError("hands_per_seat", "Give one entry (or null) per seat: %(seats)s.", rule=rule, seats=n)
-    v = state.variants
     final: list[int] = []
     for seat in range(n):
-        cards, value = hands[seat], counts[seat]
-        if cards is not None:
-            play = reveal(play, seat, cards)
-        held = play.held[seat]
-        if held.fully_known:
-            known = count(held.known, v)
-            if value is not None and value != known:
-                raise RulesError(
-                    "count_mismatch",
-                    "%(name)s's cards count %(count)s, not %(given)s.",
-                    rule="tonk.md §6.1",
-                    seat=seat,
-                    name=state.players[seat],
-                    count=known,
-                    given=value,
-                )
-            final.append(known)
-            continue
+        if hands[seat] is not None:
+            play = reveal(play, seat, hands[seat] or ())
+        value = _checked_count(state, play, seat, counts[seat])
         if value is None:
             raise RulesError(
                 "hand_required",
@@ -308,22 +318,46 @@ def show_hands(state: TonkState, play: Play, event: ShowHands) -> TonkState:
                 seat=seat,
                 name=state.players[seat],
             )
-        base = count(held.known, v)
-        low, high = base + held.unknown * min_card_value(v), base + held.unknown * max_card_value(v)
-        if not low <= value <= high:
-            raise RulesError(
-                "impossible_count",
-                "%(name)s holds %(cards)s cards; their count must be %(low)s–%(high)s, not %(count)s.",
-                rule="tonk.md §6.1",
-                seat=seat,
-                count=value,
-                name=state.players[seat],
-                cards=held.size,
-                low=low,
-                high=high,
-            )
         final.append(value)
     end, by = pending
     counts_t = tuple(final)
+    v = state.variants
     settlement = settle_drop(by, counts_t, v) if end == DROP else settle_stock(counts_t, v)
     return _finish(state, play, end, by, settlement, counts_t)
+
+
+def _checked_count(state: TonkState, play: Play, seat: int, value: int | None) -> int | None:
+    """A seat's count: its cards' when all are known (a given count must agree), else the given count,
+    which must be possible for the cards it holds (§6.1); ``None`` when neither is known."""
+    v = state.variants
+    held = play.held[seat]
+    if held.fully_known:
+        known = count(held.known, v)
+        if value is not None and value != known:
+            raise RulesError(
+                "count_mismatch",
+                "%(name)s's cards count %(count)s, not %(given)s.",
+                rule="tonk.md §6.1",
+                seat=seat,
+                name=state.players[seat],
+                count=known,
+                given=value,
+            )
+        return known
+    if value is None:
+        return None
+    base = count(held.known, v)
+    low, high = base + held.unknown * min_card_value(v), base + held.unknown * max_card_value(v)
+    if not low <= value <= high:
+        raise RulesError(
+            "impossible_count",
+            "%(name)s holds %(cards)s cards; their count must be %(low)s–%(high)s, not %(count)s.",
+            rule="tonk.md §6.1",
+            seat=seat,
+            count=value,
+            name=state.players[seat],
+            cards=held.size,
+            low=low,
+            high=high,
+        )
+    return value

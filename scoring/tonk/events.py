@@ -56,10 +56,15 @@ class Deal(Event):
 
 @dataclass(frozen=True, slots=True)
 class Declare(Event):
-    """Automatic wins shown right after the deal: the dealt cards of every claimant (``null`` for others)."""
+    """Automatic wins shown right after the deal: the dealt cards of every claimant (``null`` for others).
+
+    ``counts``: dealt counts, one per seat (``null`` where not given): a claimant may give a count
+    instead of the cards, and the other players' dealt counts are recorded with the hand.
+    """
 
     TYPE = "declare"
-    hands: tuple[tuple[Card, ...] | None, ...]
+    hands: tuple[tuple[Card, ...] | None, ...] | None = None
+    counts: tuple[int | None, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,6 +173,30 @@ def test_all_pass_dealer_collects_and_ace_up() -> None:
     assert err.value.code == "dealer_must_play_ace"
 
 
+def test_dealer_tapping_play_after_everyone_passed_is_the_same_lone_win() -> None:
+    """rules §3.1 item 5 (docs/games/bourre.md §6, §3.1.5): A, B, C pass, D (dealer) taps "play".
+
+    Hand calculation: 4 seated ante 1 → B = 4; D is the lone player and takes 4, nobody is
+    bourré, so the ledger is A −1, B −1, C −1, D −1 + 4 = +3 and the pot is 0 before next antes.
+    """
+    s = start("ABCD")
+    s = step(s, "deal", dealer=3, up_card="9H")
+    s = decide(s, "0:- 1:- 2:-")
+    without_tap = GAME.summary(s)["history"][-1]
+    s = step(s, "declare", seat=3, play=True)  # the dealer's own "play": same outcome, no deal_complete
+    summary = GAME.summary(s)
+    last = summary["history"][-1]
+    assert last["taken"] == [{"seat": 3, "chips": 4}] and last["payments"] == []
+    assert last["active"] == [3] and last["ledger"] == [-1, -1, -1, 3]
+    assert {k: v for k, v in last.items() if k != "explain"} == {k: v for k, v in without_tap.items() if k != "explain"}
+    assert "dealer_confirms" in [n["code"] for n in summary["deal"]["explain"]]
+    with pytest.raises(RulesError) as err:  # a second tap is not a new decision
+        step(s, "declare", seat=3, play=True)
+    assert err.value.code == "deal_complete"
+    s = step(s, "deal", up_card="3C")
+    assert GAME.summary(s)["pot"] == 4
+
+
 def test_p6_double_ante() -> None:
     """§6.4 P6: A B C play and add 1 each: B = 8; A3 B2 C0 → A takes 8, C pays 8; next 13 (12)."""
     for keep, expected in ((False, 13), (True, 12)):

@@ -236,11 +236,13 @@ def test_result_entry_and_card_play_share_the_log() -> None:
 
 
 def test_avoid_all_tricks_bonus_card_by_card() -> None:
-    # MOON_3: seat 3 shoots; seats 1 and 2 win no trick: 26 - 5 each.
-    state = new_game({**HOLD, "avoid_all_tricks_bonus": -5})
-    state = ev(state, "deal", hands=hands_of(MOON_3))
-    state = play_script(state, MOON_3)
-    assert state.hands[-1].scores == (26, 21, 21, 0)
+    # MOON_3: seat 3 shoots; seats 1 and 2 win no trick. docs/games/hearts.md §5.1: no bonus in a
+    # moon hand by default (OpenSpiel), so 26 each; with no_tricks_bonus_on_moon 26 - 5 = 21 each.
+    for extra, scores in (({}, (26, 26, 26, 0)), ({"no_tricks_bonus_on_moon": True}, (26, 21, 21, 0))):
+        state = new_game({**HOLD, "avoid_all_tricks_bonus": -5, **extra})
+        state = ev(state, "deal", hands=hands_of(MOON_3))
+        state = play_script(state, MOON_3)
+        assert state.hands[-1].scores == scores
 
 
 def test_moon_choice_pending_blocks_play_and_result_entry() -> None:

@@ -11,9 +11,11 @@ from scoring.hearts import GAME
 from tests.scoring.hearts_support import ev, new_game
 
 # rules/hearts.md §5, every key but player_count (the number of seats of the match), plus
-# spot_hearts, the bonus §3.2 names but §5 does not list.
+# spot_hearts, the bonus §3.2 names but §5 does not list, and no_tricks_bonus_on_moon, our key for
+# what §3.2 leaves open (docs/games/hearts.md §5.1).
 SECTION_5_KEYS = {
     "spot_hearts",
+    "no_tricks_bonus_on_moon",
     "short_deal_method",
     "strip_cards_3p",
     "strip_cards_5p",

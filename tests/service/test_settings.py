@@ -18,6 +18,9 @@ SERVICE_VARS = (
     "DJANGO_SECRET_KEY",
     "DJANGO_ALLOWED_HOSTS",
     "DATABASE_TEST_NAME",
+    # Set by the browser tests' session fixture while Chromium runs (tests/browser/conftest.py);
+    # inherited, it makes `check --deploy` report async.E001 when this file runs after them.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 PRODUCTION = {
     "DJANGO_DEBUG": "false",
