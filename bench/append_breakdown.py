@@ -55,6 +55,7 @@ def main() -> None:
     user = User.objects.create(username="bench")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.create(user=user).key)
+
     def fresh() -> Match:
         return services.match_create(
             game="hearts", players=["A", "B", "C", "D"], created_by=user, variants={"target_score": 500}
