@@ -92,7 +92,7 @@ def test_database_url_switches_to_postgresql(tmp_path: Path) -> None:
 def test_redis_url_switches_the_cache_and_celery_to_redis(tmp_path: Path) -> None:
     expression = "settings.CACHES['default']['BACKEND'], settings.CELERY_BROKER_URL, settings.CELERY_TASK_ALWAYS_EAGER"
     out = _setting(expression, tmp_path, REDIS_URL="redis://cache:6379/1")
-    assert out == "django.core.cache.backends.redis.RedisCache redis://cache:6379/1 False"
+    assert out == "django_redis.cache.RedisCache redis://cache:6379/1 False"
 
 
 @pytest.mark.parametrize("name", ["CELERY_TASK_TIME_LIMIT", "CELERY_TASK_SOFT_TIME_LIMIT"])
