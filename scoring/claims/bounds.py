@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from scoring.claims.bits import HEARTS_I, SM, SUITS, EngineState, _bits
+from scoring.claims.bits import HEARTS_I, SM, SUITS, _bits
+from scoring.claims.fastrules import RulesMixin
 from scoring.claims.games import marriage_value
 from scoring.claims.position import BourrePlay, ClaimKind, HeartsPlay, ThousandPlay
 
 
-class BoundsMixin(EngineState):
-    """(lower, upper) bounds on the claimant's further gain; see :meth:`bounds`."""
+class BoundsMixin(RulesMixin):
+    """(lower, upper) bounds on the claimant's further gain; see :meth:`bounds`.
+
+    The classes form one chain (``EngineState`` → rules → bounds → ``Engine``) rather than mixins,
+    because mypyc compiles single inheritance only (see :mod:`scoring.claims.native`)."""
 
     def bounds(self) -> tuple[int, int]:
         """Cheap (lower, upper) bounds on what the claimant can still gain from here."""

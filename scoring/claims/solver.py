@@ -45,7 +45,6 @@ from scoring.claims.bits import (
     mask_of,
 )
 from scoring.claims.bounds import BoundsMixin
-from scoring.claims.fastrules import RulesMixin
 from scoring.claims.games import THOUSAND_POINTS, marriage_value, penalty_points
 from scoring.claims.position import (
     BourrePlay,
@@ -66,7 +65,7 @@ class Stats:
     nodes: int = 0
 
 
-class Engine(RulesMixin, BoundsMixin):
+class Engine(BoundsMixin):
     """A mutable search state with ``push``/``pop``; built from a :class:`Position` and a claim."""
 
     def __init__(
