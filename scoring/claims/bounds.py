@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from scoring.claims.bits import HEARTS_I, SM, SUITS, _bits
+from scoring.claims.bits import HEARTS_I, SM, _bits
 from scoring.claims.fastrules import RulesMixin
-from scoring.claims.games import marriage_value
-from scoring.claims.position import BourrePlay, ClaimKind, HeartsPlay, ThousandPlay
+from scoring.claims.position import BourrePlay, HeartsPlay
 
 
 class BoundsMixin(RulesMixin):
@@ -35,7 +34,7 @@ class BoundsMixin(RulesMixin):
                     hi = min(hi, rem_tricks - theirs)
             return lo, hi
         live_pts = self.live_pts
-        if self.kind is ClaimKind.NO_MORE_POINTS:
+        if self.nmp:
             if not self.trick and self.use_bounds:
                 if self.claimant_always_under():
                     return 0, 0
@@ -58,7 +57,7 @@ class BoundsMixin(RulesMixin):
         t = SM[self.trump]
         me = self.hands[self.claimant] & t
         opp = self._opponents() & t
-        if isinstance(self.rules, ThousandPlay) and self._opponents_may_announce():
+        if self.thousand and self._opponents_may_announce():
             return 0, 0, 0
         top_opp = opp.bit_length()
         mine = me >> top_opp << top_opp if top_opp else me
@@ -66,7 +65,7 @@ class BoundsMixin(RulesMixin):
         for c in _bits(mine):
             pts += self.value[c]
         theirs = 0
-        if not self.pool_mode and not (isinstance(self.rules, ThousandPlay) and self.potential_marriages()):
+        if not self.pool_mode and not (self.thousand and self.potential_marriages()):
             top_me = me.bit_length()
             for seat, h in enumerate(self.hands):
                 if seat != self.claimant:
@@ -85,14 +84,14 @@ class BoundsMixin(RulesMixin):
         return False
 
     def potential_marriages(self) -> int:
-        if not isinstance(self.rules, ThousandPlay):
+        if not self.thousand:
             return 0
         h = self.hands[self.claimant]
         total = 0
         for s in range(4):
             pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
             if not self.announced >> s & 1 and h & pair == pair:
-                total += marriage_value(self.rules, SUITS[s])
+                total += self.mvals[s]
         return total
 
     def quick_tricks(self) -> tuple[int, int]:

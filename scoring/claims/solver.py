@@ -122,6 +122,13 @@ class Engine(BoundsMixin):
                 self.value[cid] = pts if self.kind is ClaimKind.CONTRACT else 0
                 self.cls[cid] = (pts + 1) if self.kind is ClaimKind.CONTRACT or card.rank in (12, 13) else 0
         self.sign = -1 if self.kind is ClaimKind.NO_MORE_POINTS else 1
+        self.nmp = self.kind is ClaimKind.NO_MORE_POINTS
+        self.contract = self.kind is ClaimKind.CONTRACT
+        self.thousand = isinstance(self.rules, ThousandPlay)
+        self.hearts = isinstance(self.rules, HeartsPlay)
+        self.qbreaks = isinstance(self.rules, HeartsPlay) and self.rules.queen_breaks_hearts
+        rules = self.rules
+        self.mvals = [marriage_value(rules, s) if isinstance(rules, ThousandPlay) else 0 for s in SUITS]
         self.per_trick = self.kind in (ClaimKind.ALL_TRICKS, ClaimKind.AT_LEAST)
         self.cinch = isinstance(self.rules, BourrePlay) and self.rules.cinch_rules != "none" and self.trump >= 0
         self.undo: list[_Undo] = []
@@ -170,7 +177,7 @@ class Engine(BoundsMixin):
                 if legal >> nxt & 1 and cls[nxt] == cls[c]:
                     continue  # the next live card up is ours and alike: the same card for the search
             reps.append(c)
-        if isinstance(self.rules, ThousandPlay) and not self.trick:
+        if self.thousand and not self.trick:
             reps += [c | ANNOUNCE for c in reps if self.announce_ok(seat, c)]
             # the partner of an announced K/Q may have been merged away: it never is (class keeps K, Q apart)
         return self._order(seat, reps)
@@ -180,7 +187,7 @@ class Engine(BoundsMixin):
         if not self.trick:
             # Leads: the claimant leads high (cash winners) unless avoiding points; opponents lead high
             # to win, or low to make the claimant win a Hearts trick.
-            if self.kind is ClaimKind.NO_MORE_POINTS:
+            if self.nmp:
                 if maxi:
                     return sorted(reps, key=lambda c: c & 15)
                 me = self.hands[self.claimant]
@@ -210,7 +217,7 @@ class Engine(BoundsMixin):
             c &= 63
             wins = self._beats(c, w)
             st = c & 15
-            if self.kind is ClaimKind.NO_MORE_POINTS:
+            if self.nmp:
                 if maxi:  # duck with the highest card that does not win, then the lowest winner
                     return (0 if not wins else 100) + (-st if not wins else st)
                 if claimant_winning:  # dump points on the claimant's trick
@@ -220,7 +227,7 @@ class Engine(BoundsMixin):
                 if c >> 4 == led:  # before the claimant: keep the trick low so the claimant must win it
                     return st
                 return -self.value[c] * 10 - st  # a discard: points first
-            if self.kind is ClaimKind.CONTRACT:
+            if self.contract:
                 if maxi:  # win cheaply, else throw the fewest points
                     return (0 if wins else 100) + (st if wins else self.value[c])
                 if claimant_winning:  # overtake high, else give the fewest points
@@ -266,12 +273,9 @@ class Engine(BoundsMixin):
             s = cid >> 4
             self.trump = s
             self.announced |= 1 << s
-            if seat == self.claimant and self.kind is ClaimKind.CONTRACT:
-                assert isinstance(self.rules, ThousandPlay)
-                gain += marriage_value(self.rules, SUITS[s])
-        if cid >> 4 == HEARTS_I or (
-            isinstance(self.rules, HeartsPlay) and self.rules.queen_breaks_hearts and bit == self.qs
-        ):
+            if seat == self.claimant and self.contract:
+                gain += self.mvals[s]
+        if cid >> 4 == HEARTS_I or (self.qbreaks and bit == self.qs):
             self.broken = True
         self.allm ^= bit
         self._add_to_trick(cid)
@@ -322,7 +326,7 @@ class Engine(BoundsMixin):
         that differ only by which equivalent cards were played share an entry."""
         live = self.live()
         parts: list[object] = [self.leader, self.trump, self.announced, self.broken, self.first]
-        if isinstance(self.rules, ThousandPlay):
+        if self.thousand:
             parts.append(sum(1 << s for s, w in enumerate(self.won) if w))
         if self.cinch:
             parts.extend(self.won)
