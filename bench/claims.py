@@ -3,7 +3,7 @@
     python bench/claims.py generate   # rewrite bench/claims_positions.json (fixed seeds)
     python bench/claims.py generate known/hearts   # one part (parts can run in parallel), then merge
     python bench/claims.py run        # p50/p95/p99 per group, speed-up over plain minimax
-    python bench/claims.py run --no-minimax [--only known/thousand]   # the budgets only (faster)
+    python bench/claims.py run --no-minimax [--only known/thousand] [--max-size 8]   # budgets only
 
 Times are CPU seconds of this process (``time.process_time``): the benchmark machine is shared by
 several agents, so wall-clock time mostly measures the neighbours. Wall time is printed too.
@@ -195,12 +195,12 @@ def pct(xs: list[float], p: float) -> float:
     return xs[k]
 
 
-def run(minimax_limit_s: float = 3.0, *, minimax: bool = True, only: str = "") -> None:
+def run(minimax_limit_s: float = 3.0, *, minimax: bool = True, only: str = "", max_size: int = 99) -> None:
     data = json.loads(DATA.read_text())
     rows: list[dict[str, Any]] = []
     mismatches = 0
     for index, case in enumerate(data["cases"]):
-        if not case["group"].startswith(only):
+        if not case["group"].startswith(only) or int(case["group"].rsplit("/", 1)[1]) > max_size:
             continue
         pos = position_from_json(case["position"])
         claim = claim_from_json(case["claim"])
@@ -301,4 +301,5 @@ if __name__ == "__main__":
     else:
         args = sys.argv[2:]
         only = args[args.index("--only") + 1] if "--only" in args else ""
-        run(minimax="--no-minimax" not in args, only=only)
+        max_size = int(args[args.index("--max-size") + 1]) if "--max-size" in args else 99
+        run(minimax="--no-minimax" not in args, only=only, max_size=max_size)

@@ -107,6 +107,7 @@ class BoundsMixin(RulesMixin):
         trump = self.trump
         opp_trumps = opp & SM[trump] if trump >= 0 else 0
         count = pts = 0
+        cashed = [0, 0, 0, 0]
         for s in range(4):
             if opp_trumps and s != trump:
                 continue  # a void opponent could ruff
@@ -117,8 +118,35 @@ class BoundsMixin(RulesMixin):
             for c in _bits(mine):
                 if c + 1 > top:
                     count += 1
+                    cashed[s] += 1
                     pts += self.value[c]
+        if self.contract and count and not self.pool_mode:
+            pts += self._followed_points(cashed)
         return count, pts
+
+    def _followed_points(self, cashed: list[int]) -> int:
+        """Thousand, the claimant cashing ``cashed[s]`` top cards of each suit: an opponent holding at
+        least that many cards of every such suit must follow each of those tricks (thousand.md §6.2),
+        so it gives at least its lowest cards of the suit; a higher card is worth at least as much
+        (ten-high order: 9 J Q K 10 A is also the order of points). An opponent that could run out
+        of a suit might discard from another before it is cashed, and is counted for nothing."""
+        total = 0
+        for seat, h in enumerate(self.hands):
+            if seat == self.claimant:
+                continue
+            given = 0
+            for s in range(4):
+                k = cashed[s]
+                if not k:
+                    continue
+                theirs = _bits(h & SM[s])  # lowest first
+                if len(theirs) < k:
+                    given = 0
+                    break
+                for c in theirs[:k]:
+                    given += self.value[c]
+            total += given
+        return total
 
     def claimant_always_under(self) -> bool:
         """Hearts, at a trick boundary: every card of the claimant is below every card the others
