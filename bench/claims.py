@@ -211,6 +211,7 @@ def run(minimax_limit_s: float = 3.0, *, minimax: bool = True, only: str = "", m
         wall = time.perf_counter() - w0
         if v.status != case["expected"] and v.status != "undetermined":
             mismatches += 1
+            print(f"case {index} ({case['group']}): {v.status}, generated {case['expected']}", flush=True)
         rows.append(
             {**case, "index": index, "cpu": cpu, "wall": wall, "status": v.status, "positions": v.positions, "pos": pos}
         )
