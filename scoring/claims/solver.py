@@ -138,7 +138,7 @@ class Engine(BoundsMixin):
         self.stats = Stats()
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.killers: dict[tuple[int, int], int] = {}
+        self.killers: dict[int, int] = {}
         self.best: dict[object, int] = {}  # position key -> the move that last settled it
         self.last_cut: int | None = None
         self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
@@ -420,7 +420,8 @@ class Engine(BoundsMixin):
         depth = self.allm.bit_count()
         # killers per depth *and* the card heading the trick (or the leader, on a lead): the reply
         # that refuted a sibling is only likely to work again against the same winning card
-        kk = (depth, (self.trick[self.wstack[-1]] << 3 | self.leader) if self.trick else -1 - self.leader)
+        # (one int, not a tuple: no allocation per node; the card heading is < 64, so < 2**9 with the leader)
+        kk = depth << 10 | ((self.trick[self.wstack[-1]] << 3 | self.leader) if self.trick else 512 | self.leader)
         killer = self.killers.get(kk)
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)
