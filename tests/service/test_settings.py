@@ -27,9 +27,7 @@ PRODUCTION = {
 
 
 def _manage(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    # DJANGO_ALLOW_ASYNC_UNSAFE is set by the browser tests' session fixture while Playwright runs:
-    # a production `check --deploy` must not inherit it (async.E001) when those tests ran first
-    clean = {k: v for k, v in os.environ.items() if k not in SERVICE_VARS and k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in SERVICE_VARS}
     clean["SQLITE_PATH"] = str(tmp_path / "settings-test.sqlite3")
     clean["DJANGO_STATIC_ROOT"] = str(tmp_path / "static")
     return subprocess.run(
