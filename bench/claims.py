@@ -3,6 +3,7 @@
     python bench/claims.py generate   # rewrite bench/claims_positions.json (fixed seeds)
     python bench/claims.py generate known/hearts   # one part (parts can run in parallel), then merge
     python bench/claims.py run        # p50/p95/p99 per group, speed-up over plain minimax
+    python bench/claims.py run --no-minimax [--only known/thousand] [--max-size 8]   # budgets only
 
 Times are CPU seconds of this process (``time.process_time``): the benchmark machine is shared by
 several agents, so wall-clock time mostly measures the neighbours. Wall time is printed too.
@@ -194,11 +195,13 @@ def pct(xs: list[float], p: float) -> float:
     return xs[k]
 
 
-def run(minimax_limit_s: float = 3.0) -> None:
+def run(minimax_limit_s: float = 3.0, *, minimax: bool = True, only: str = "", max_size: int = 99) -> None:
     data = json.loads(DATA.read_text())
     rows: list[dict[str, Any]] = []
     mismatches = 0
-    for case in data["cases"]:
+    for index, case in enumerate(data["cases"]):
+        if not case["group"].startswith(only) or int(case["group"].rsplit("/", 1)[1]) > max_size:
+            continue
         pos = position_from_json(case["position"])
         claim = claim_from_json(case["claim"])
         w0 = time.perf_counter()
@@ -208,7 +211,10 @@ def run(minimax_limit_s: float = 3.0) -> None:
         wall = time.perf_counter() - w0
         if v.status != case["expected"] and v.status != "undetermined":
             mismatches += 1
-        rows.append({**case, "cpu": cpu, "wall": wall, "status": v.status, "positions": v.positions, "pos": pos})
+            print(f"case {index} ({case['group']}): {v.status}, generated {case['expected']}", flush=True)
+        rows.append(
+            {**case, "index": index, "cpu": cpu, "wall": wall, "status": v.status, "positions": v.positions, "pos": pos}
+        )
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         mode, game, size = r["group"].split("/")
@@ -243,6 +249,19 @@ def run(minimax_limit_s: float = 3.0) -> None:
             label = f"{name.split('(')[0].replace('BUDGET ', '').strip()} / {kind}"
             print(f"  {label:56} {len(xs):4d} {pct(xs, 50):8.1f} {pct(xs, 95):8.1f} {pct(xs, 99):8.1f} {max(xs):8.1f}")
     print()
+    print("slowest claims (case index, group, claim, positions searched, CPU ms)")
+    for r in sorted(rows, key=lambda r: -r["cpu"])[:12]:
+        c = r["claim"]
+        what = f"{c['kind']} {c.get('tricks') or c.get('bid') or ''}".strip()
+        print(
+            f"  {r['index']:5d} {r['group']:24} {what:18} {r['status']:12} {r['positions']:9d} {r['cpu'] * 1000:9.1f}"
+        )
+    if minimax:
+        print()
+        _speed_up(rows, minimax_limit_s)
+
+
+def _speed_up(rows: list[dict[str, Any]], minimax_limit_s: float) -> None:
     print("speed-up over plain minimax (all hands known; CPU time; same positions and claims)")
     print(f"{'game/size':16} {'n':>3} {'minimax total s':>16} {'fast total s':>13} {'speed-up':>9} {'timeouts':>9}")
     for game, sizes in (("hearts", range(1, 8)), ("thousand", range(1, 9)), ("bourre", range(1, 6))):
@@ -281,4 +300,7 @@ if __name__ == "__main__":
     elif len(sys.argv) > 1 and sys.argv[1] == "merge":
         merge()
     else:
-        run()
+        args = sys.argv[2:]
+        only = args[args.index("--only") + 1] if "--only" in args else ""
+        max_size = int(args[args.index("--max-size") + 1]) if "--max-size" in args else 99
+        run(minimax="--no-minimax" not in args, only=only, max_size=max_size)

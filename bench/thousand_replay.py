@@ -3,7 +3,8 @@
 The match is generated with a fixed seed by choosing random legal actions (hands recorded with the
 deal, every bid, the talon, the two cards given and every card played with its announcements).
 
-Run: ``/work/venv/bin/python bench/thousand_replay.py [--repeat 200]``
+Run: ``.venv/bin/python bench/thousand_replay.py [--repeat 200] [--parts]`` (``--parts`` also times
+the pieces of the JSON replay one by one: corrections, parsing, the house rules, applying).
 """
 
 from __future__ import annotations
@@ -108,11 +109,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parts", action="store_true")
     args = parser.parse_args()
     events = build_match(args.seed)
     record = MatchRecord(
         "thousand", {}, PLAYERS, tuple(RecordedEvent(i, t, p) for i, (t, p) in enumerate(events, start=1))
     )
+    if args.parts:
+        parts(record, events, args.repeat)
     final = replay(record)
     parsed = [GAME.parse_event(t, p) for t, p in events]
     # The same match recorded without the hands: every play goes through the proof checks (§16.2).
@@ -154,6 +158,34 @@ def main() -> None:
             f"{label}: wall min {min(w) * 1000:.2f} ms, median {statistics.median(w) * 1000:.2f} ms; "
             f"CPU min {min(c) * 1000:.2f} ms, median {statistics.median(c) * 1000:.2f} ms"
         )
+
+
+def parts(record: MatchRecord, events: list[tuple[str, dict[str, Any]]], repeat: int) -> None:
+    """CPU min of each piece of ``replay(record)``, measured one after the other."""
+    parsed = [GAME.parse_event(t, p) for t, p in events]
+
+    def apply() -> None:
+        state = GAME.start({}, PLAYERS)
+        for event in parsed:
+            state = GAME.apply(state, event)
+
+    pieces = {
+        "effective_events (corrections)": lambda: effective_events(record.events),
+        f"parse {len(events)} events": lambda: [GAME.parse_event(t, p) for t, p in events],
+        "replay of the record with no events (house rules, start)": lambda: replay(
+            MatchRecord("thousand", record.variants, PLAYERS, ())
+        ),
+        "GAME.apply of the parsed events": apply,
+        "replay (all of it)": lambda: replay(record),
+    }
+    best = dict.fromkeys(pieces, float("inf"))
+    for _ in range(repeat):
+        for name, piece in pieces.items():
+            c0 = time.process_time()
+            piece()
+            best[name] = min(best[name], time.process_time() - c0)
+    for name, t in best.items():
+        print(f"part: {name}: CPU min {t * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from scoring.cards import CARDS_BY_NAME, Card, parse_card
@@ -94,9 +94,9 @@ class EventCodec:
             )
         if payload is None:
             payload = {}
-        if not isinstance(payload, Mapping):
+        if type(payload) is not dict and not isinstance(payload, Mapping):
             raise EventFormatError("invalid_payload", "An event's payload must be a JSON object.")
-        fields, names = _fields(cls)
+        names, plan = _PLANS.get(cls) or _plan(cls)
         extra = sorted(set(payload) - names) if not names.issuperset(payload) else []
         if extra:
             raise EventFormatError(
@@ -106,18 +106,17 @@ class EventCodec:
                 event_type=event_type,
                 field=extra[0],
             )
-        hints = _hints(cls)
         values: dict[str, Any] = {}
-        for f in fields:
-            if f.name in payload:
-                values[f.name] = _decode(hints[f.name], payload[f.name], f.name)
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        for name, decode, required in plan:
+            if name in payload:
+                values[name] = decode(payload[name], name)
+            elif required:
                 raise EventFormatError(
                     "missing_field",
                     "%(event_type)s needs the field '%(field)s'.",
-                    fields={f.name: "required"},
+                    fields={name: "required"},
                     event_type=event_type,
-                    field=f.name,
+                    field=name,
                 )
         try:
             event = cls(**values)
@@ -162,6 +161,65 @@ def _bad(name: str, template: str, expected: str, value: Any, **params: Any) -> 
         value=repr(value),
         **params,
     )
+
+
+_Decoder = Callable[[Any, str], Any]
+_Plan = tuple[frozenset[str], tuple[tuple[str, _Decoder, bool], ...]]
+_PLANS: dict[type, _Plan] = {}
+
+
+def _plan(cls: type) -> _Plan:
+    """An event class's field names and, per field, read once: its name, its decoder and whether
+    it is required."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        hints = _hints(cls)
+        fields, names = _fields(cls)
+        plan = _PLANS[cls] = (
+            names,
+            tuple(
+                (
+                    f.name,
+                    _decoder(hints[f.name]),
+                    f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+                )
+                for f in fields
+            ),
+        )
+    return plan
+
+
+def _decoder(tp: Any) -> _Decoder:
+    """A decoder for one field type, made once: the well-formed common values (an int, a card as
+    ``dump`` writes it, a list of such cards, an absent optional) are read without inspecting the
+    type again; anything else goes through :func:`_decode`, whose checks and errors stay the only
+    ones."""
+
+    def slow(value: Any, name: str) -> Any:
+        return _decode(tp, value, name)
+
+    origin = typing.get_origin(tp)
+    if tp is int:
+        return lambda value, name: value if type(value) is int else slow(value, name)
+    if tp is Card:
+        return lambda value, name: _CARDS[value] if type(value) is str and value in _CARDS else slow(value, name)
+    if origin in (typing.Union, types.UnionType):
+        inner = _decoder(next(a for a in typing.get_args(tp) if a is not type(None)))
+        return lambda value, name: None if value is None else inner(value, name)
+    args = typing.get_args(tp)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def items(value: Any, name: str) -> Any:
+            if type(value) is list:
+                try:
+                    return tuple([item(v, name) for v in value])
+                except EventFormatError:
+                    pass  # decoded again below, for the error naming the item (``hands[1][2]``)
+            return slow(value, name)
+
+        return items
+    return slow
 
 
 def _decode(tp: Any, value: Any, name: str) -> Any:

@@ -36,7 +36,7 @@ def ensure_venv() -> Path:
     python = venv_bin("python")
     wanted = requirements_hash()
     if python.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
-        return python
+        return ensure_native(python)
     if sys.version_info < (3, 11):  # noqa: UP036 - this file runs before the venv exists
         sys.exit(f"Companion needs Python 3.11 or newer, not {sys.version.split()[0]}.")
     if not python.exists():
@@ -46,6 +46,13 @@ def ensure_venv() -> Path:
     run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--upgrade", "pip"])
     run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", str(REQUIREMENTS[1])])
     STAMP.write_text(wanted + "\n")
+    return ensure_native(python)
+
+
+def ensure_native(python: Path) -> Path:
+    """Compile the claim search with mypyc when its sources changed (scripts/build_native.py);
+    a failed build only means the pure-Python search runs."""
+    subprocess.call([str(python), str(ROOT / "scripts" / "build_native.py")], cwd=ROOT)
     return python
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from scoring.cards import Card
 from scoring.claims.games import check_claim_kind, claim_score, claim_target
+from scoring.claims.native import FAST_ENGINE, TIMEOUTS
 from scoring.claims.position import (
     BourrePlay,
     Claim,
@@ -131,13 +132,13 @@ def check_claim(
         return Verdict(status, claim, why, clock() - start, nodes, **kw)  # type: ignore[arg-type]
 
     if pos.all_known:
-        engine = Engine(pos, claim, clock=clock, deadline=deadline)
+        engine = FAST_ENGINE(pos, claim, clock=clock, deadline=deadline)
         try:
             ok = engine.solve_deepening(need) if claim.kind is ClaimKind.NO_MORE_POINTS else engine.solve(need)
             if ok:
                 return _done(verdict(HOLDS, Note("holds", "The claimant makes it against every defence.")), engine)
             line = tuple(engine.counter_line(need))
-        except Timeout:
+        except TIMEOUTS:
             nodes = engine.stats.nodes
             return verdict(UNDETERMINED, Note("time_budget", "The time budget ran out."))
         nodes = engine.stats.nodes
@@ -146,14 +147,14 @@ def check_claim(
     if next(distributions(pos), None) is None:
         why = Note("no_deal", "No deal of the unseen cards fits the record (hand sizes, shown voids).")
         return verdict(UNDETERMINED, why)
-    pooled = Engine(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
+    pooled = FAST_ENGINE(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
     pins: dict[Card, int] = {}
     try:
         if pooled.solve(need):
             nodes = pooled.stats.nodes
             return verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
         pins = pins_from_line(pos, pooled.counter_line(need))
-    except Timeout:
+    except TIMEOUTS:
         pass  # the pooled game is only a shortcut: go on to the deals if time is left
     nodes = pooled.stats.nodes
     tt: dict[object, list[int]] = {}
@@ -162,7 +163,7 @@ def check_claim(
         for hands in distributions(pos, pins):
             deals += 1
             full = pos.with_hands(hands)
-            engine = Engine(full, claim, clock=clock, deadline=deadline, tt=tt)
+            engine = FAST_ENGINE(full, claim, clock=clock, deadline=deadline, tt=tt)
             try:
                 ok = engine.solve(need)
                 line = () if ok else tuple(engine.counter_line(need))
@@ -177,7 +178,7 @@ def check_claim(
                 )
             if clock() > deadline:
                 raise Timeout
-    except Timeout:
+    except TIMEOUTS:
         why = Note("time_budget", "The time budget ran out (possible deals checked: %(count)s).", count=deals)
         return verdict(UNDETERMINED, why)
     if deals == 0:

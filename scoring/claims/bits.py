@@ -5,16 +5,20 @@ A card is bit ``16·suit + strength`` (suits C D H S; strength 0 = lowest of the
 
 from __future__ import annotations
 
+from typing import Final
+
 from scoring.cards import Card, Suit, card_of
 from scoring.claims.position import ClaimKind, GameName, PlayRules
 from scoring.tricks import TEN_HIGH
 
-SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-SM = tuple(0xFFFF << (16 * i) for i in range(4))
-HEARTS_I = 2
-ANNOUNCE = 64  # move flag: Thousand marriage announced with this lead
-INF = 10**9
+# Final: compiled (mypyc), the constants are read without a module dictionary lookup
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
+# a suit's 13 strengths (not 16 bits: every mask then stays below 2**61, a machine word when compiled)
+SM: Final = (0x1FFF, 0x1FFF << 16, 0x1FFF << 32, 0x1FFF << 48)
+HEARTS_I: Final = 2
+ANNOUNCE: Final = 64  # move flag: Thousand marriage announced with this lead
+INF: Final = 10**9
 
 
 class Timeout(Exception):
@@ -91,6 +95,13 @@ class EngineState:
     tmask: int
     wstack: list[int]
     live_pts: int
+    # facts of the claim and rules read at every node, kept as plain fields (cheap when compiled)
+    nmp: bool  # a Hearts "no more points" claim
+    contract: bool  # a Thousand contract claim
+    thousand: bool
+    hearts: bool
+    qbreaks: bool  # Hearts: the Q♠ breaks hearts
+    mvals: list[int]  # Thousand: each suit's marriage value (0 in other games)
 
     def to_act(self) -> int:
         return (self.leader + len(self.trick)) % self.n
@@ -135,7 +146,7 @@ class EngineState:
         return m
 
 
-_PEXT: dict[tuple[int, int], int] = {}
+_PEXT: Final[dict[tuple[int, int], int]] = {}
 
 
 def _pext(live: int, owned: int) -> int:

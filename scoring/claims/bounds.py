@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from scoring.claims.bits import HEARTS_I, SM, SUITS, EngineState, _bits
-from scoring.claims.games import marriage_value
-from scoring.claims.position import BourrePlay, ClaimKind, HeartsPlay, ThousandPlay
+from scoring.claims.bits import HEARTS_I, SM, _bits
+from scoring.claims.fastrules import RulesMixin
+from scoring.claims.position import BourrePlay, HeartsPlay
 
 
-class BoundsMixin(EngineState):
-    """(lower, upper) bounds on the claimant's further gain; see :meth:`bounds`."""
+class BoundsMixin(RulesMixin):
+    """(lower, upper) bounds on the claimant's further gain; see :meth:`bounds`.
+
+    The classes form one chain (``EngineState`` → rules → bounds → ``Engine``) rather than mixins,
+    because mypyc compiles single inheritance only (see :mod:`scoring.claims.native`)."""
 
     def bounds(self) -> tuple[int, int]:
         """Cheap (lower, upper) bounds on what the claimant can still gain from here."""
@@ -31,7 +34,7 @@ class BoundsMixin(EngineState):
                     hi = min(hi, rem_tricks - theirs)
             return lo, hi
         live_pts = self.live_pts
-        if self.kind is ClaimKind.NO_MORE_POINTS:
+        if self.nmp:
             if not self.trick and self.use_bounds:
                 if self.claimant_always_under():
                     return 0, 0
@@ -54,7 +57,7 @@ class BoundsMixin(EngineState):
         t = SM[self.trump]
         me = self.hands[self.claimant] & t
         opp = self._opponents() & t
-        if isinstance(self.rules, ThousandPlay) and self._opponents_may_announce():
+        if self.thousand and self._opponents_may_announce():
             return 0, 0, 0
         top_opp = opp.bit_length()
         mine = me >> top_opp << top_opp if top_opp else me
@@ -62,7 +65,7 @@ class BoundsMixin(EngineState):
         for c in _bits(mine):
             pts += self.value[c]
         theirs = 0
-        if not self.pool_mode and not (isinstance(self.rules, ThousandPlay) and self.potential_marriages()):
+        if not self.pool_mode and not (self.thousand and self.potential_marriages()):
             top_me = me.bit_length()
             for seat, h in enumerate(self.hands):
                 if seat != self.claimant:
@@ -81,14 +84,14 @@ class BoundsMixin(EngineState):
         return False
 
     def potential_marriages(self) -> int:
-        if not isinstance(self.rules, ThousandPlay):
+        if not self.thousand:
             return 0
         h = self.hands[self.claimant]
         total = 0
         for s in range(4):
             pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
             if not self.announced >> s & 1 and h & pair == pair:
-                total += marriage_value(self.rules, SUITS[s])
+                total += self.mvals[s]
         return total
 
     def quick_tricks(self) -> tuple[int, int]:
@@ -104,6 +107,7 @@ class BoundsMixin(EngineState):
         trump = self.trump
         opp_trumps = opp & SM[trump] if trump >= 0 else 0
         count = pts = 0
+        cashed = [0, 0, 0, 0]
         for s in range(4):
             if opp_trumps and s != trump:
                 continue  # a void opponent could ruff
@@ -114,8 +118,35 @@ class BoundsMixin(EngineState):
             for c in _bits(mine):
                 if c + 1 > top:
                     count += 1
+                    cashed[s] += 1
                     pts += self.value[c]
+        if self.contract and count and not self.pool_mode:
+            pts += self._followed_points(cashed)
         return count, pts
+
+    def _followed_points(self, cashed: list[int]) -> int:
+        """Thousand, the claimant cashing ``cashed[s]`` top cards of each suit: an opponent holding at
+        least that many cards of every such suit must follow each of those tricks (thousand.md §6.2),
+        so it gives at least its lowest cards of the suit; a higher card is worth at least as much
+        (ten-high order: 9 J Q K 10 A is also the order of points). An opponent that could run out
+        of a suit might discard from another before it is cashed, and is counted for nothing."""
+        total = 0
+        for seat, h in enumerate(self.hands):
+            if seat == self.claimant:
+                continue
+            given = 0
+            for s in range(4):
+                k = cashed[s]
+                if not k:
+                    continue
+                theirs = _bits(h & SM[s])  # lowest first
+                if len(theirs) < k:
+                    given = 0
+                    break
+                for c in theirs[:k]:
+                    given += self.value[c]
+            total += given
+        return total
 
     def claimant_always_under(self) -> bool:
         """Hearts, at a trick boundary: every card of the claimant is below every card the others

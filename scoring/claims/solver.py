@@ -45,7 +45,6 @@ from scoring.claims.bits import (
     mask_of,
 )
 from scoring.claims.bounds import BoundsMixin
-from scoring.claims.fastrules import RulesMixin
 from scoring.claims.games import THOUSAND_POINTS, marriage_value, penalty_points
 from scoring.claims.position import (
     BourrePlay,
@@ -66,7 +65,7 @@ class Stats:
     nodes: int = 0
 
 
-class Engine(RulesMixin, BoundsMixin):
+class Engine(BoundsMixin):
     """A mutable search state with ``push``/``pop``; built from a :class:`Position` and a claim."""
 
     def __init__(
@@ -123,6 +122,13 @@ class Engine(RulesMixin, BoundsMixin):
                 self.value[cid] = pts if self.kind is ClaimKind.CONTRACT else 0
                 self.cls[cid] = (pts + 1) if self.kind is ClaimKind.CONTRACT or card.rank in (12, 13) else 0
         self.sign = -1 if self.kind is ClaimKind.NO_MORE_POINTS else 1
+        self.nmp = self.kind is ClaimKind.NO_MORE_POINTS
+        self.contract = self.kind is ClaimKind.CONTRACT
+        self.thousand = isinstance(self.rules, ThousandPlay)
+        self.hearts = isinstance(self.rules, HeartsPlay)
+        self.qbreaks = isinstance(self.rules, HeartsPlay) and self.rules.queen_breaks_hearts
+        rules = self.rules
+        self.mvals = [marriage_value(rules, s) if isinstance(rules, ThousandPlay) else 0 for s in SUITS]
         self.per_trick = self.kind in (ClaimKind.ALL_TRICKS, ClaimKind.AT_LEAST)
         self.cinch = isinstance(self.rules, BourrePlay) and self.rules.cinch_rules != "none" and self.trump >= 0
         self.undo: list[_Undo] = []
@@ -132,7 +138,7 @@ class Engine(RulesMixin, BoundsMixin):
         self.stats = Stats()
         self.use_bounds = use_bounds
         self._sigs: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.killers: dict[tuple[int, int], int] = {}
+        self.killers: dict[int, int] = {}
         self.best: dict[object, int] = {}  # position key -> the move that last settled it
         self.last_cut: int | None = None
         self.horizon = -1  # iterative deepening: stop at trick boundaries with this many cards left
@@ -171,7 +177,7 @@ class Engine(RulesMixin, BoundsMixin):
                 if legal >> nxt & 1 and cls[nxt] == cls[c]:
                     continue  # the next live card up is ours and alike: the same card for the search
             reps.append(c)
-        if isinstance(self.rules, ThousandPlay) and not self.trick:
+        if self.thousand and not self.trick:
             reps += [c | ANNOUNCE for c in reps if self.announce_ok(seat, c)]
             # the partner of an announced K/Q may have been merged away: it never is (class keeps K, Q apart)
         return self._order(seat, reps)
@@ -181,7 +187,7 @@ class Engine(RulesMixin, BoundsMixin):
         if not self.trick:
             # Leads: the claimant leads high (cash winners) unless avoiding points; opponents lead high
             # to win, or low to make the claimant win a Hearts trick.
-            if self.kind is ClaimKind.NO_MORE_POINTS:
+            if self.nmp:
                 if maxi:
                     return sorted(reps, key=lambda c: c & 15)
                 me = self.hands[self.claimant]
@@ -211,7 +217,7 @@ class Engine(RulesMixin, BoundsMixin):
             c &= 63
             wins = self._beats(c, w)
             st = c & 15
-            if self.kind is ClaimKind.NO_MORE_POINTS:
+            if self.nmp:
                 if maxi:  # duck with the highest card that does not win, then the lowest winner
                     return (0 if not wins else 100) + (-st if not wins else st)
                 if claimant_winning:  # dump points on the claimant's trick
@@ -221,7 +227,7 @@ class Engine(RulesMixin, BoundsMixin):
                 if c >> 4 == led:  # before the claimant: keep the trick low so the claimant must win it
                     return st
                 return -self.value[c] * 10 - st  # a discard: points first
-            if self.kind is ClaimKind.CONTRACT:
+            if self.contract:
                 if maxi:  # win cheaply, else throw the fewest points
                     return (0 if wins else 100) + (st if wins else self.value[c])
                 if claimant_winning:  # overtake high, else give the fewest points
@@ -267,12 +273,9 @@ class Engine(RulesMixin, BoundsMixin):
             s = cid >> 4
             self.trump = s
             self.announced |= 1 << s
-            if seat == self.claimant and self.kind is ClaimKind.CONTRACT:
-                assert isinstance(self.rules, ThousandPlay)
-                gain += marriage_value(self.rules, SUITS[s])
-        if cid >> 4 == HEARTS_I or (
-            isinstance(self.rules, HeartsPlay) and self.rules.queen_breaks_hearts and bit == self.qs
-        ):
+            if seat == self.claimant and self.contract:
+                gain += self.mvals[s]
+        if cid >> 4 == HEARTS_I or (self.qbreaks and bit == self.qs):
             self.broken = True
         self.allm ^= bit
         self._add_to_trick(cid)
@@ -323,7 +326,7 @@ class Engine(RulesMixin, BoundsMixin):
         that differ only by which equivalent cards were played share an entry."""
         live = self.live()
         parts: list[object] = [self.leader, self.trump, self.announced, self.broken, self.first]
-        if isinstance(self.rules, ThousandPlay):
+        if self.thousand:
             parts.append(sum(1 << s for s, w in enumerate(self.won) if w))
         if self.cinch:
             parts.extend(self.won)
@@ -417,7 +420,8 @@ class Engine(RulesMixin, BoundsMixin):
         depth = self.allm.bit_count()
         # killers per depth *and* the card heading the trick (or the leader, on a lead): the reply
         # that refuted a sibling is only likely to work again against the same winning card
-        kk = (depth, (self.trick[self.wstack[-1]] << 3 | self.leader) if self.trick else -1 - self.leader)
+        # (one int, not a tuple: no allocation per node; the card heading is < 64, so < 2**9 with the leader)
+        kk = depth << 10 | ((self.trick[self.wstack[-1]] << 3 | self.leader) if self.trick else 512 | self.leader)
         killer = self.killers.get(kk)
         if killer is not None and killer in moves and moves[0] != killer:
             moves.remove(killer)

@@ -283,3 +283,24 @@ def test_deal_counts() -> None:
     pinned = list(distributions(void, {Card("3C"): 3}))
     assert sorted(map(str, pinned)) == sorted(map(str, deals))
     assert all(Card("3C") in d[3] for d in pinned[:12]) and Card("3C") not in pinned[-1][3]
+
+
+def test_thousand_cashing_aces_counts_the_cards_the_others_must_follow_with() -> None:
+    # Seat 0 leads with A♠ A♥, the tops of their suits, no trump; seat 1 holds K♠ 10♥, seat 2 Q♠ K♥.
+    # Both must follow each ace (thousand.md §6.2): A♠ trick 11+4+3 = 18, A♥ trick 11+10+4 = 25,
+    # 43 in all, which the search's lower bound (own aces + the cards followed with) sees at once.
+    pos = Position.thousand([H("AS AH"), H("KS TH"), H("QS KH")], leader=0)
+    holds = check_claim(pos, Claim(ClaimKind.CONTRACT, 0, bid=43))
+    assert holds.status == "holds"
+    assert holds.positions == 1
+    assert check_claim(pos, Claim(ClaimKind.CONTRACT, 0, bid=44)).status == "fails"
+
+
+def test_thousand_an_opponent_short_in_a_cashed_suit_is_not_counted() -> None:
+    # Seat 0 leads A♠ T♠ (both above every other spade); seat 1 holds K♠ 9♦, seat 2 9♠ J♠.
+    # A♠ trick: 11 + 4 (K♠, seat 1's only spade) + one of seat 2's spades; T♠ trick: 10 + 0 (9♦
+    # thrown) + the other spade. 11 + 4 + 10 + 0 + 0 + 2 = 27 whatever the order. Seat 1 could
+    # run out of spades, so only seat 2's cards count in the lower bound (23): the search decides.
+    pos = Position.thousand([H("AS TS"), H("KS 9D"), H("9S JS")], leader=0)
+    assert check_claim(pos, Claim(ClaimKind.CONTRACT, 0, bid=27)).status == "holds"
+    assert check_claim(pos, Claim(ClaimKind.CONTRACT, 0, bid=28)).status == "fails"

@@ -38,3 +38,28 @@ def test_the_catalogue_describes_payloads_as_json_schema() -> None:
     assert schema["type"] == "object"
     assert schema["additionalProperties"] is False
     assert schema["properties"]["points"]["anyOf"][0] == {"type": "array", "items": {"type": "integer"}}
+
+
+def test_a_bad_card_deep_in_a_deal_is_named() -> None:
+    """The fast decoders (lists of cards, lists of lists) fall back to the full check for the error,
+    which names the bad card and the field, or the place of a bad list (``hands[1]``)."""
+    from scoring.thousand import GAME as THOUSAND
+
+    hands = [["AS", "KS", "QS"], ["AH", "KH", "XX"], ["AD", "KD", "QD"]]
+    with pytest.raises(EventFormatError) as excinfo:
+        THOUSAND.parse_event("deal", {"hands": hands})
+    assert (excinfo.value.code, excinfo.value.params) == ("invalid_card", {"card": "XX"})
+    assert "hands" in excinfo.value.fields
+    with pytest.raises(EventFormatError) as excinfo:
+        THOUSAND.parse_event("deal", {"hands": [["AS"], "AH KH", ["AD"]]})
+    assert excinfo.value.params["field"] == "hands[1]"
+
+
+def test_cards_are_read_in_any_spelling_the_codec_accepts() -> None:
+    """The fast path knows the names ``dump`` writes; other spellings (10H for TH) take the full path."""
+    from scoring.cards import Card
+    from scoring.thousand import GAME as THOUSAND
+
+    event = THOUSAND.parse_event("play_card", {"seat": 1, "card": "10H"})
+    assert event == THOUSAND.parse_event("play_card", {"seat": 1, "card": "TH"})
+    assert event.card == Card("TH")  # type: ignore[attr-defined]

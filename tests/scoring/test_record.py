@@ -129,3 +129,19 @@ def test_the_cli_exits_2_on_a_malformed_file(tmp_path: Path) -> None:
     bad.write_text("{not json")
     assert run_cli(bad).returncode == 2
     assert run_cli(tmp_path / "missing.json").returncode == 2
+
+
+def test_replays_keep_each_records_own_house_rules() -> None:
+    """Validated house rules are memoised per game and JSON text: a record with other rules gets
+    its own, and bad rules are refused on every replay, not only the first."""
+    from scoring.errors import ScoringError
+
+    game = get_game("hearts")
+    plain = replay(load(record(hand(26, 0, 0, 0))))
+    short = replay(load(record(hand(26, 0, 0, 0), target_score=50)))
+    assert plain.variants.target_score == 100  # hearts.md §3.4 default
+    assert short.variants.target_score == 50
+    assert replay(load(record(hand(26, 0, 0, 0)))).variants == game.variants({})
+    for _ in range(2):
+        with pytest.raises(ScoringError):
+            replay(load(record(hand(26, 0, 0, 0), target_score="fifty")))
