@@ -1,0 +1,121 @@
+"""Probes, metrics, request ids and JSON logs (ops/), through Django's test client."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import pytest
+from django.test import Client
+from prometheus_client import REGISTRY
+
+from ops import health
+from ops.logs import RequestIdFilter
+from ops.metrics import PUBLISHED_AT_HEADER, _oldest_age
+
+pytestmark = pytest.mark.django_db
+
+
+def sample(name: str, labels: dict[str, str]) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def test_healthz_answers_without_a_known_host(client: Client) -> None:
+    # A load balancer reaches a host by address: the probe must not depend on ALLOWED_HOSTS.
+    response = client.get("/healthz", HTTP_HOST="10.0.0.7:8000")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+
+def test_readyz_names_each_check(client: Client) -> None:
+    response = client.get("/readyz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ready"
+    assert set(body["checks"]) == {"database", "migrations", "redis", "broker"}
+    assert body["checks"]["database"]["ok"] is True
+    # The test settings have no Redis: those checks say so instead of failing.
+    assert body["checks"]["redis"]["configured"] is False
+
+
+def test_readyz_is_503_when_redis_is_down(client: Client, settings: Any) -> None:
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # port 1: nothing listens, the connection is refused
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "not_ready"
+    assert body["checks"]["redis"]["ok"] is False
+    assert "error" in body["checks"]["redis"]
+
+
+def test_readyz_is_503_with_unapplied_migrations(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    def pending() -> None:
+        raise RuntimeError("1 migration(s) not applied")
+
+    monkeypatch.setitem(health.CHECKS, "migrations", pending)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["migrations"] == {"ok": False, "error": "RuntimeError: 1 migration(s) not applied"}
+
+
+def test_metrics_need_a_token_or_an_allowed_address(client: Client, settings: Any) -> None:
+    settings.COMPANION_METRICS_TOKEN = "s3cret-token"
+    settings.COMPANION_METRICS_ALLOW_IPS = []
+    denied = client.get("/metrics")
+    assert denied.status_code == 403
+    assert denied.json()["code"] == "forbidden"
+    assert client.get("/metrics", HTTP_AUTHORIZATION="Bearer wrong").status_code == 403
+    ok = client.get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret-token")
+    assert ok.status_code == 200
+    assert b"companion_append_seconds" in ok.content
+    settings.COMPANION_METRICS_ALLOW_IPS = ["127.0.0.1"]
+    assert client.get("/metrics").status_code == 200  # the test client's REMOTE_ADDR
+
+
+def test_request_id_is_taken_from_the_proxy_or_made(client: Client) -> None:
+    given = client.get("/api/v1/nothing-here", HTTP_X_REQUEST_ID="proxy-id-123")
+    assert given["X-Request-ID"] == "proxy-id-123"
+    made = client.get("/api/v1/nothing-here")
+    assert len(made["X-Request-ID"]) == 32
+    # A header that could forge log lines is replaced, not echoed.
+    forged = client.get("/api/v1/nothing-here", HTTP_X_REQUEST_ID='a"\nlevel=ERROR')
+    assert forged["X-Request-ID"] != 'a"\nlevel=ERROR'
+    assert len(forged["X-Request-ID"]) == 32
+
+
+def test_append_latency_and_rejections_are_counted(alice: Any, hearts_match: dict[str, Any]) -> None:
+    match_id = hearts_match["id"]
+    before_created = sample("companion_append_seconds_count", {"status": "201"})
+    before_stale = sample("companion_api_rejections_total", {"route": "api:match-events", "status": "409"})
+    before_rule = sample("companion_api_rejections_total", {"route": "api:match-events", "status": "422"})
+    # Hearts: the points of a hand total 26 (3 + 18 + 0 + 5).
+    assert alice.append(match_id, "hand_result", {"points": [3, 18, 0, 5]}, 1).status_code == 201
+    assert alice.append(match_id, "hand_result", {"points": [3, 18, 0, 5]}, 1).status_code == 409
+    assert alice.append(match_id, "hand_result", {"points": [1, 1, 1, 1]}, 2).status_code == 422
+    assert sample("companion_append_seconds_count", {"status": "201"}) == before_created + 1
+    assert sample("companion_api_rejections_total", {"route": "api:match-events", "status": "409"}) == before_stale + 1
+    assert sample("companion_api_rejections_total", {"route": "api:match-events", "status": "422"}) == before_rule + 1
+
+
+def test_queue_lag_is_the_age_of_the_oldest_message() -> None:
+    message = json.dumps({"body": "…", "headers": {PUBLISHED_AT_HEADER: 1000.0}}).encode()
+    assert _oldest_age(message, now=1012.5) == 12.5
+    assert _oldest_age(None, now=1012.5) == 0.0  # an empty queue has no lag
+    assert _oldest_age(b'{"headers": {}}', now=1012.5) == 0.0  # a message from before the stamp
+
+
+def test_json_log_lines_carry_the_request_id() -> None:
+    from pythonjsonlogger.json import JsonFormatter
+
+    from ops.logs import REQUEST_ID
+
+    formatter = JsonFormatter("%(levelname)s %(name)s %(message)s %(request_id)s")
+    record = logging.LogRecord("companion.access", logging.INFO, __file__, 1, "GET / 200", None, None)
+    token = REQUEST_ID.set("abc-123")
+    try:
+        RequestIdFilter().filter(record)
+    finally:
+        REQUEST_ID.reset(token)
+    line = json.loads(formatter.format(record))
+    assert line == {"levelname": "INFO", "name": "companion.access", "message": "GET / 200", "request_id": "abc-123"}
