@@ -30,6 +30,9 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 proc_name = "companion-web"
+# gunicorn's control socket (gunicornc) defaults to one path per user: two instances would share it.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
 
 
 def on_starting(server: Any) -> None:

@@ -6,6 +6,7 @@ process is alive, so a supervisor does not restart a web process because the dat
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -13,6 +14,8 @@ from django.conf import settings
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
+
+logger = logging.getLogger("companion.health")
 
 #: Seconds a readiness check may wait on a dependency before it counts as down.
 CHECK_TIMEOUT_S = 2
@@ -96,4 +99,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def readyz(request: HttpRequest) -> JsonResponse:
     results = {name: run_check(check) for name, check in CHECKS.items()}
     ready = all(result["ok"] for result in results.values())
-    return JsonResponse({"status": "ready" if ready else "not_ready", "checks": results}, status=200 if ready else 503)
+    response = JsonResponse(
+        {"status": "ready" if ready else "not_ready", "checks": results}, status=200 if ready else 503
+    )
+    if not ready:
+        # A probe's 503 is a warning with its reasons, not django.request's ERROR "Service Unavailable".
+        failed = {name: result["error"] for name, result in results.items() if not result["ok"]}
+        logger.warning("not ready: %s", failed, extra={"checks": failed})
+        response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
