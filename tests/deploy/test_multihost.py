@@ -386,9 +386,17 @@ def figures(c: Cluster, report: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_several_hosts_behind_nginx(cluster: Cluster) -> None:
+    started = time.monotonic()
     bring_up(cluster)
+    up = time.monotonic()
     report = run_phones(cluster)
+    ran = time.monotonic()
     result = figures(cluster, report)
+    result["seconds"] = {
+        "bring_up": round(up - started),
+        "phones": round(ran - up),
+        "checks": round(time.monotonic() - ran),
+    }
     (ROOT / "var").mkdir(exist_ok=True)
     (ROOT / "var" / "multihost.json").write_text(json.dumps(result, indent=1))
     print("\nmulti-host figures:", json.dumps(result, indent=1))

@@ -119,3 +119,23 @@ def test_json_log_lines_carry_the_request_id() -> None:
         REQUEST_ID.reset(token)
     line = json.loads(formatter.format(record))
     assert line == {"levelname": "INFO", "name": "companion.access", "message": "GET / 200", "request_id": "abc-123"}
+
+
+def test_records_export_writes_replayable_records(
+    alice: Any, hearts_match: dict[str, Any], tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from django.core.management import call_command
+
+    from scoring.record import load, replay
+    from scoring.registry import get_game
+
+    assert alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, 1).status_code == 201
+    call_command("records_export", str(tmp_path))
+    index = json.loads((tmp_path / "index.json").read_text())
+    assert index == [
+        {"id": hearts_match["id"], "file": f"match-{hearts_match['id']}.json", "game": "hearts", "events": 1}
+    ]
+    record = load((tmp_path / index[0]["file"]).read_text())
+    # The replayed totals are the hand's points: 3 + 18 + 0 + 5 = 26, one hand, no moon.
+    assert get_game("hearts").summary(replay(record))["totals"] == [3, 18, 0, 5]
+    assert "exported 1 matches" in capsys.readouterr().out
