@@ -17,6 +17,10 @@ wsgi_app = "companion.wsgi:application"
 worker_class = "gthread"
 workers = int(os.environ.get("GUNICORN_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Import Django once in the master and fork: a worker killed or recycled is replaced in milliseconds
+# instead of re-importing everything (seconds on a busy host, while its queued requests wait).
+# New code therefore needs a restart (systemctl restart), not a HUP.
+preload_app = os.environ.get("GUNICORN_PRELOAD", "true").lower() != "false"
 # A request that takes longer is a bug or a stuck dependency: the worker is replaced.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
@@ -30,17 +34,22 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 proc_name = "companion-web"
+
+
+def _empty_metrics_directory() -> None:
+    """Counters of an earlier run must not be added up. Done here, when the master reads this file
+    (before the preloaded app creates its metric files), and once per master (not again on a HUP)."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory and not os.environ.get("_COMPANION_METRICS_DIR_EMPTIED"):
+        shutil.rmtree(directory, ignore_errors=True)
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        os.environ["_COMPANION_METRICS_DIR_EMPTIED"] = "1"
+
+
+_empty_metrics_directory()
 # gunicorn's control socket (gunicornc) defaults to one path per user: two instances would share it.
 control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
 control_socket_disable = not control_socket
-
-
-def on_starting(server: Any) -> None:
-    """Empty the multi-process metrics directory: counters of an earlier run must not be added up."""
-    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
-    if directory:
-        shutil.rmtree(directory, ignore_errors=True)
-        Path(directory).mkdir(parents=True, exist_ok=True)
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -42,6 +42,7 @@ PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 ENABLED = os.environ.get("COMPANION_MULTIHOST") == "1"
 PHASES = {"warmup": 5.0, "baseline": 15.0, "kill": 15.0, "slow": 30.0}
 SLOW_CONNECTIONS = 200
+METRICS_TOKEN = secrets.token_urlsafe(16)
 
 pytestmark = pytest.mark.multihost
 
@@ -84,6 +85,7 @@ class Cluster:
             "DATABASE_CONN_MAX_AGE": "60",
             "REDIS_URL": f"redis://{data}:6379/0",
             "DJANGO_STATIC_ROOT": str(self.tmp / "static"),
+            "COMPANION_METRICS_TOKEN": METRICS_TOKEN,
             **extra,
         }
 
@@ -201,6 +203,7 @@ def bring_up(c: Cluster) -> None:
             COMPANION_ADDRESS=f"{lan.hosts[web]}:8000",
             GUNICORN_WORKERS="2",
             GUNICORN_THREADS="4",
+            PROMETHEUS_MULTIPROC_DIR=str(c.tmp / f"prometheus-{web}"),
         )
     c.start(
         "celery-worker",
@@ -246,6 +249,36 @@ def bring_up(c: Cluster) -> None:
 def gunicorn_workers(master: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
     return [int(pid) for pid in out.split()]
+
+
+def curl(c: Cluster, *args: str) -> str:
+    return subprocess.run(
+        c.lan.command("client", ["curl", "-s", "-m", "10", *args]), capture_output=True, text=True
+    ).stdout
+
+
+def operations(c: Cluster) -> dict[str, Any]:
+    """Through nginx: the request id passes both ways and /metrics is closed; on a web host's own
+    address: /metrics with the token has the append histogram and the queue read from the broker."""
+    proxy, web1 = c.lan.hosts["proxy"], c.lan.hosts["web1"]
+    headers = curl(c, "-D", "-", "-o", "/dev/null", "-H", "X-Request-ID: mh-check-42", f"http://{proxy}/api/v1/ping")
+    metrics = curl(c, "-H", f"Authorization: Bearer {METRICS_TOKEN}", f"http://{web1}:8000/metrics")
+    logged = any("mh-check-42" in (c.tmp / f"{web}.log").read_text() for web in ("web1", "web2"))
+    return {
+        "request_id_echoed": "x-request-id: mh-check-42" in headers.lower(),
+        "request_id_logged": logged,
+        "metrics_via_nginx": curl(c, "-o", "/dev/null", "-w", "%{http_code}", f"http://{proxy}/metrics"),
+        "metrics": [
+            name
+            for name in (
+                "companion_append_seconds_bucket",
+                "companion_celery_queue_lag_seconds",
+                "companion_celery_queue_length",
+                "django_http_requests_total_by_method_total",
+            )
+            if name in metrics
+        ],
+    }
 
 
 def run_phones(c: Cluster) -> dict[str, Any]:
@@ -392,6 +425,7 @@ def test_several_hosts_behind_nginx(cluster: Cluster) -> None:
     report = run_phones(cluster)
     ran = time.monotonic()
     result = figures(cluster, report)
+    result["operations"] = operations(cluster)
     result["seconds"] = {
         "bring_up": round(up - started),
         "phones": round(ran - up),
@@ -408,4 +442,15 @@ def test_several_hosts_behind_nginx(cluster: Cluster) -> None:
     assert result["sessions"] == {"guest_status": 201, "cookie": True, "me_status": 200, "same_player": True}
     assert result["killed_workers"] == 2 and result["respawned_workers"] == 2
     assert result["slow_clients"].get("max_open", 0) >= SLOW_CONNECTIONS * 0.9
+    assert result["operations"] == {
+        "request_id_echoed": True,
+        "request_id_logged": True,
+        "metrics_via_nginx": "404",
+        "metrics": [
+            "companion_append_seconds_bucket",
+            "companion_celery_queue_lag_seconds",
+            "companion_celery_queue_length",
+            "django_http_requests_total_by_method_total",
+        ],
+    }
     assert result["slow_p99_ms"] <= 3 * result["baseline_p99_ms"], result

@@ -5,6 +5,7 @@ and gunicorn), answering as nginx would ask it (``X-Forwarded-Proto: https``, th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -97,7 +98,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path
         _wait_healthy(port, process, log)
         yield port, log
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
