@@ -62,8 +62,9 @@ def _verdict(response: HttpResponse) -> str:
     data: Any = getattr(response, "data", None)
     claim = data.get("claim", data) if isinstance(data, dict) else {}
     verdict = claim.get("verdict") if isinstance(claim, dict) else None
-    status = verdict.get("status") if isinstance(verdict, dict) else None
-    return str(status or "unknown")
+    if isinstance(verdict, dict):  # the verdict document, when a selector gives it whole
+        verdict = verdict.get("status")
+    return str(verdict or "unknown")
 
 
 class RequestIdMiddleware:

@@ -139,7 +139,8 @@ events {{ worker_connections 4096; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    access_log {tmp}/nginx-access.log;
+    log_format timing '$remote_addr "$request" $status $request_time $upstream_addr $upstream_response_time $companion_request_id';
+    access_log {tmp}/nginx-access.log timing;
 {temp}
 {request_id_map.group(0)}
     upstream companion_web {{

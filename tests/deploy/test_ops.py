@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from typing import Any
 
 import pytest
@@ -139,3 +140,25 @@ def test_records_export_writes_replayable_records(
     # The replayed totals are the hand's points: 3 + 18 + 0 + 5 = 26, one hand, no moon.
     assert get_game("hearts").summary(replay(record))["totals"] == [3, 18, 0, 5]
     assert "exported 1 matches" in capsys.readouterr().out
+
+
+SUITS = ("S", "H", "D", "C")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+
+
+def test_claim_checks_are_timed_and_their_verdicts_counted(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
+    # Each seat holds one whole suit (tests/service/test_claims.py's deal): dave (clubs) leads the
+    # 2♣ and nobody can follow clubs, so his claim to every remaining trick holds.
+    match = alice.create_match(
+        [alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk], variants={"pass_count": 0}
+    )["id"]
+    hands = [[rank + suit for rank in RANKS] for suit in SUITS]
+    trick = [("play_card", {"seat": s, "card": c}) for s, c in ((3, "2C"), (0, "2S"), (1, "2H"), (2, "2D"))]
+    for seq, (kind, payload) in enumerate([("deal", {"hands": hands}), *trick], start=1):
+        assert alice.append(match, kind, payload, seq).status_code == 201
+    before_time = sample("companion_claim_check_seconds_count", {"where": "request"})
+    before_holds = sample("companion_claim_verdicts_total", {"where": "request", "verdict": "holds"})
+    body = {"seat": 3, "kind": "all_tricks", "client_event_id": str(uuid.uuid4())}
+    assert alice.post(f"/api/v1/matches/{match}/claims/", body).status_code == 201
+    assert sample("companion_claim_check_seconds_count", {"where": "request"}) == before_time + 1
+    assert sample("companion_claim_verdicts_total", {"where": "request", "verdict": "holds"}) == before_holds + 1
