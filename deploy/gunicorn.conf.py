@@ -52,6 +52,16 @@ control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
 control_socket_disable = not control_socket
 
 
+def when_ready(server: Any) -> None:
+    """With the app preloaded, also import every URL module and view in the master (Django does it
+    on the first request otherwise), so each forked worker, and one that replaces a killed worker,
+    answers its first request at once instead of spending seconds importing."""
+    if preload_app:
+        from django.urls import get_resolver
+
+        get_resolver().url_patterns  # noqa: B018 - the import is the point
+
+
 def child_exit(server: Any, worker: Any) -> None:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
