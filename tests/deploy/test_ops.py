@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
 import uuid
 from typing import Any
 
@@ -162,3 +165,33 @@ def test_claim_checks_are_timed_and_their_verdicts_counted(alice: Any, bob: Any,
     assert alice.post(f"/api/v1/matches/{match}/claims/", body).status_code == 201
     assert sample("companion_claim_check_seconds_count", {"where": "request"}) == before_time + 1
     assert sample("companion_claim_verdicts_total", {"where": "request", "verdict": "holds"}) == before_holds + 1
+
+
+SENTRY_PROBE = """
+import os, sys
+os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
+import django
+django.setup()
+if "sentry_sdk" not in sys.modules:
+    print("not imported")
+else:
+    import sentry_sdk
+    client = sentry_sdk.get_client()
+    print(client.is_active(), client.options["environment"], client.options["send_default_pii"])
+"""
+
+
+@pytest.mark.parametrize(
+    ("dsn", "expected"),
+    [
+        ("", "not imported"),
+        # Port 9 (discard) on loopback: nothing is sent anyway, no event is captured.
+        ("https://public@127.0.0.1:9/1", "True production False"),
+    ],
+)
+def test_sentry_is_imported_and_started_only_with_a_dsn(dsn: str, expected: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SENTRY_")}
+    if dsn:
+        env["SENTRY_DSN"] = dsn
+    done = subprocess.run([sys.executable, "-c", SENTRY_PROBE], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == expected, done.stderr
