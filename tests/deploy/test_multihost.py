@@ -50,7 +50,7 @@ pytestmark = pytest.mark.multihost
 def _missing() -> str | None:
     if os.geteuid() != 0:
         return "needs root (network namespaces)"
-    for tool in ("ip", "nginx", "redis-server"):
+    for tool in ("ip", "nginx", "redis-server", "curl", "pgrep"):
         if shutil.which(tool) is None:
             return f"no {tool} on PATH"
     if not os.path.exists(PG_SOCKET):
