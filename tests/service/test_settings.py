@@ -18,6 +18,9 @@ SERVICE_VARS = (
     "DJANGO_SECRET_KEY",
     "DJANGO_ALLOWED_HOSTS",
     "DATABASE_TEST_NAME",
+    # Set by the browser tests' fixture while a browser runs (check --deploy rejects it): another
+    # test in the same worker must not hand it to the production-settings subprocess.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 PRODUCTION = {
     "DJANGO_DEBUG": "false",
