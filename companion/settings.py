@@ -253,9 +253,48 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
 
+# -- operations: probes, metrics, request ids, JSON logs, Sentry (ops/, docs/deploy.md) -------------
+INSTALLED_APPS += ["django_prometheus", "ops"]
+MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # First: every later line of the request (and its access line) carries the request id.
+    "ops.middleware.RequestIdMiddleware",
+    # Before SecurityMiddleware: probes reach a host by its address over plain HTTP.
+    "ops.middleware.ProbeMiddleware",
+    *MIDDLEWARE,
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
+]
+#: ``/metrics`` answers a request with ``Authorization: Bearer <token>`` ...
+COMPANION_METRICS_TOKEN: str = env.str("COMPANION_METRICS_TOKEN", default="")
+#: ... or from one of these addresses (the peer address: keep nginx from proxying /metrics).
+COMPANION_METRICS_ALLOW_IPS: list[str] = env.list(
+    "COMPANION_METRICS_ALLOW_IPS", default=["127.0.0.1", "::1"] if DEBUG else []
+)
+
+LOG_FORMAT = env.str("COMPANION_LOG_FORMAT", default="text" if DEBUG else "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "ops.logs.RequestIdFilter"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["request_id"], "formatter": LOG_FORMAT},
+    },
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        # One JSON line per request (method, path, status, duration_ms, request_id); off: WARNING.
+        "companion.access": {"level": env.str("COMPANION_ACCESS_LOG_LEVEL", default="WARNING" if DEBUG else "INFO")},
+    },
 }
+
+if SENTRY_DSN := env.str("SENTRY_DSN", default=""):
+    from ops.sentry import init_sentry
+
+    init_sentry(SENTRY_DSN, environment=env.str("SENTRY_ENVIRONMENT", default="production"))
