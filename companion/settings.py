@@ -294,7 +294,6 @@ LOGGING = {
     },
 }
 
-if SENTRY_DSN := env.str("SENTRY_DSN", default=""):
-    from ops.sentry import init_sentry
-
-    init_sentry(SENTRY_DSN, environment=env.str("SENTRY_ENVIRONMENT", default="production"))
+#: Error reporting when set; started by the ops app (``ops.apps``), so settings import no app.
+SENTRY_DSN: str = env.str("SENTRY_DSN", default="")
+SENTRY_ENVIRONMENT: str = env.str("SENTRY_ENVIRONMENT", default="production")
