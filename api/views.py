@@ -5,26 +5,27 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth import authenticate, login
+from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import generics, status
-from rest_framework.authtoken.models import Token
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api import serializers as s
 from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
+from api.schema import errors
+from api.throttles import THROTTLES
 from companion import claims, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
+from companion.limits import query_int
 from companion.models import ClaimCheck, Event, League, Match, Membership, Player
 
 GENERIC = OpenApiResponse(description="JSON")
@@ -37,6 +38,10 @@ def _append_response(result: services.AppendResult) -> Response:
         **selectors.match_summary_get(match=result.match, state=result.state),
     }
     return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
+
+
+def _match_json(request: Request, match: Match) -> dict[str, Any]:
+    return dict(s.MatchOutput(match, context={"request": request}).data)
 
 
 def _open_session(request: Request, user: User) -> None:
@@ -64,33 +69,60 @@ class PingView(APIView):
 class GuestView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = THROTTLES
+    throttle_scope = "guest"
 
-    @extend_schema(request=s.GuestInput, responses=GENERIC)
+    @extend_schema(request=s.GuestInput, responses={201: s.GuestOutput, **errors(400, 413, 429)})
     def post(self, request: Request) -> Response:
         data = s.GuestInput(data=request.data)
         data.is_valid(raise_exception=True)
         user, player, token = services.guest_create(name=data.validated_data["name"])
         _open_session(request, user)
-        body = {"token": token.key, "username": user.get_username(), "player": s.PlayerOutput(player).data}
+        body = {**_token_json(user, token), "player": s.PlayerOutput(player).data}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _token_json(user: User, token: services.IssuedToken) -> dict[str, Any]:
+    expiry = serializers.DateTimeField().to_representation(token.expiry) if token.expiry else None
+    return {"token": token.key, "expiry": expiry, "username": user.get_username()}
 
 
 class TokenView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = THROTTLES
+    throttle_scope = "signin"
 
-    @extend_schema(request=s.TokenInput, responses=GENERIC)
+    @extend_schema(request=s.TokenInput, responses={200: s.TokenOutput, **errors(400, 413, 429)})
     def post(self, request: Request) -> Response:
         data = s.TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
         if user is None:
             raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
-        token, _ = Token.objects.get_or_create(user=user)
+        token = services.token_issue(user=user)
         _open_session(request, user)
-        return Response({"token": token.key, "username": user.get_username()})
+        return Response(_token_json(user, token))
+
+
+class LogoutView(APIView):
+    """Sign out: the token used for this request stops working (and the browser session ends)."""
+
+    @extend_schema(request=None, responses={204: None, **errors(401)})
+    def post(self, request: Request) -> Response:
+        services.token_revoke(user=_user(request), token=request.auth if request.auth is not None else None)
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllView(APIView):
+    """Sign out everywhere: every token of this user stops working."""
+
+    @extend_schema(request=None, responses={204: None, **errors(401)})
+    def post(self, request: Request) -> Response:
+        services.token_revoke(user=_user(request))
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # -- players and leagues ---------------------------------------------------------------------------------
@@ -172,7 +204,7 @@ class MatchListView(generics.ListCreateAPIView[Any]):
         league_id = values.pop("league", None)
         league = selectors.league_get_for_user(user=request.user, league_id=league_id) if league_id else None
         match = services.match_create(created_by=_user(request), league=league, **values)
-        return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
+        return Response(_match_json(request, match), status=status.HTTP_201_CREATED)
 
 
 class MatchDetailView(APIView):
@@ -181,17 +213,20 @@ class MatchDetailView(APIView):
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         standings = s.StandingOutput(match.standings.all(), many=True).data
         return Response(
-            {**s.MatchOutput(match).data, **selectors.match_summary_get(match=match), "standings": standings}
+            {**_match_json(request, match), **selectors.match_summary_get(match=match), "standings": standings}
         )
 
 
 class MatchJoinView(APIView):
+    throttle_classes = THROTTLES
+    throttle_scope = "join"
+
     @extend_schema(request=s.JoinInput, responses=s.MatchOutput)
     def post(self, request: Request) -> Response:
         data = s.JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_join(user=_user(request), **data.validated_data)
-        return Response(s.MatchOutput(match).data)
+        return Response(_match_json(request, match))
 
 
 class MatchSummaryView(APIView):
@@ -230,16 +265,17 @@ class RecordView(APIView):
 class RecordImportView(APIView):
     """The body is a ``companion-record/1`` document; ``?league=ID`` files the match in a league."""
 
+    throttle_classes = THROTTLES
+    throttle_scope = "imports"
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=s.MatchOutput)
     def post(self, request: Request) -> Response:
-        league_id = request.query_params.get("league")
+        league_id = query_int(request.query_params, "league")
         league = None
         if league_id:
-            if not league_id.isdigit():
-                raise Invalid("invalid", "league must be a league id.", fields={"league": "must be an integer"})
-            league = selectors.league_get_for_user(user=request.user, league_id=int(league_id))
+            league = selectors.league_get_for_user(user=request.user, league_id=league_id)
         match = services.record_import(data=request.data, user=_user(request), league=league)
-        return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
+        return Response(_match_json(request, match), status=status.HTTP_201_CREATED)
 
 
 class GamesView(APIView):
@@ -248,17 +284,28 @@ class GamesView(APIView):
         return Response(selectors.games_catalogue())
 
 
+class JoinCodeView(APIView):
+    """The match's creator (or a league admin) issues a new join code, the old one stops working
+    (``POST``), or turns joining off (``DELETE``)."""
+
+    @extend_schema(request=None, responses={200: s.JoinCodeOutput, **errors(401, 403, 404)})
+    def post(self, request: Request, match_id: int) -> Response:
+        match = services.join_code_set(match_id=match_id, user=_user(request), enabled=True)
+        return Response({"match": match.pk, "join_code": match.join_code})
+
+    @extend_schema(request=None, responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request: Request, match_id: int) -> Response:
+        services.join_code_set(match_id=match_id, user=_user(request), enabled=False)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 # -- events -----------------------------------------------------------------------------------------------
 class EventListView(APIView):
     @extend_schema(responses=s.EventOutput(many=True))
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        after = request.query_params.get("after", "0")
-        if not after.isdigit():
-            raise Invalid("invalid", "after must be a seq.", fields={"after": "must be an integer"})
-        events = (
-            Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by__player").order_by("seq")
-        )
+        after = query_int(request.query_params, "after", default=0)
+        events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player").order_by("seq")
         return Response(s.EventOutput(events, many=True).data)
 
     @extend_schema(request=s.EventInput, responses=GENERIC)
@@ -314,6 +361,9 @@ def _claim_response(outcome: claims.ClaimOutcome) -> Response:
 
 class ClaimListView(APIView):
     """``POST``: make a claim (201 with the verdict, or 202 with a URL to poll). ``GET``: the match's claims."""
+
+    throttle_classes = THROTTLES
+    throttle_scope = "claims"
 
     @extend_schema(responses=GENERIC)
     def get(self, request: Request, match_id: int) -> Response:

@@ -81,7 +81,9 @@ class Match(models.Model):
     #: (join by code) never changes a replayed state or invalidates a cached one.
     player_names = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    join_code = models.CharField(max_length=12, unique=True)
+    #: How a phone joins the table (services.join_code_new: ~80 random bits). ``None``: joining is off
+    #: (the creator revoked the code). Shown only to those who may record (api.serializers).
+    join_code = models.CharField(max_length=32, unique=True, null=True, blank=True)
     #: The seq of the latest event (0 before the first): the next append must say ``last_seq + 1``.
     last_seq = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(

@@ -20,7 +20,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from companion import selectors
 from companion.db import writing
@@ -40,13 +40,19 @@ from scoring.record import (
 from scoring.registry import get_game
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a table
-JOIN_CODE_LENGTH = 6
+#: 16 characters of 32: 80 random bits. At the join throttle's rate a guesser would need ~10^17 years.
+JOIN_CODE_LENGTH = 16
 
 
 def body_hash(event_type: str, payload: Mapping[str, Any]) -> str:
     """Canonical hash of what an event says, to tell an outbox replay from a reused id."""
     text = json.dumps({"type": event_type, "payload": payload}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def join_code_normalize(code: str) -> str:
+    """What a person types or a QR carries: any case, with spaces or dashes between groups."""
+    return "".join(code.split()).replace("-", "").upper()
 
 
 def join_code_new() -> str:
@@ -70,15 +76,37 @@ def player_for_user_ensure(*, user: User) -> Player:
     return player
 
 
+@dataclass(frozen=True)
+class IssuedToken:
+    #: The token itself: shown once, only its hash is stored.
+    key: str
+    expiry: datetime | None
+
+
+def token_issue(*, user: User) -> IssuedToken:
+    """A new API token for ``user`` (django-rest-knox); the user's expired tokens are swept."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
+    instance, key = AuthToken.objects.create(user=user)
+    return IssuedToken(key=key, expiry=instance.expiry)
+
+
+def token_revoke(*, user: User, token: Any = None) -> int:
+    """Sign out: revoke one token (the one in use), or every token of the user when ``token`` is None."""
+    tokens = AuthToken.objects.filter(user=user)
+    if token is not None:
+        tokens = tokens.filter(pk=token.pk)
+    deleted, _ = tokens.delete()
+    return int(deleted)
+
+
 @writing
-def guest_create(*, name: str) -> tuple[User, Player, Token]:
+def guest_create(*, name: str) -> tuple[User, Player, IssuedToken]:
     """ "Continue as a guest": a user without a usable password, their player and an API token."""
     user = User.objects.create_user(username=f"guest-{secrets.token_hex(6)}")
     user.set_unusable_password()
     user.save(update_fields=["password"])
     player = player_create(name=name, user=user)
-    token = Token.objects.create(user=user)
-    return user, player, token
+    return user, player, token_issue(user=user)
 
 
 def _variants_check(game_name: str, variants: Any) -> dict[str, Any]:
@@ -159,9 +187,11 @@ def match_create(
 @writing
 def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     """Join a table by its code: take over a seat held by a player without an account."""
-    match = Match.objects.select_for_update().filter(join_code=code.strip().upper()).first()
+    normalized = join_code_normalize(code)
+    match = Match.objects.select_for_update().filter(join_code=normalized).first() if normalized else None
     if match is None:
-        raise NotFound("invalid_join_code", "No match has this join code.", join_code=code)
+        # the same answer for a code that never existed and a revoked one; the code is not echoed
+        raise NotFound("invalid_join_code", "No match has this join code.")
     player = player_for_user_ensure(user=user)
     if match.seats.filter(player=player).exists():
         return match
@@ -183,6 +213,24 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     target.save(update_fields=["player"])
     if match.league_id is not None:
         Membership.objects.get_or_create(league_id=match.league_id, player=player)
+    return match
+
+
+def _join_code_check(*, match: Match, user: User) -> None:
+    if user.is_staff or match.created_by_id == user.pk:
+        return
+    if match.league_id is not None and selectors.league_is_admin(user=user, league=match.league):  # type: ignore[arg-type]
+        return
+    raise Forbidden("not_match_creator", "Only the match's creator and its league's admins manage its join code.")
+
+
+@writing
+def join_code_set(*, match_id: int, user: User, enabled: bool) -> Match:
+    """A fresh join code (the old one stops working) or none at all (nobody can join any more)."""
+    match = selectors.match_get_for_user(user=user, match_id=match_id)
+    _join_code_check(match=match, user=user)
+    match.join_code = join_code_new() if enabled else None
+    match.save(update_fields=["join_code"])
     return match
 
 

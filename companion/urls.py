@@ -5,6 +5,7 @@ from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from api import exceptions as api_errors
 from api.exceptions import not_found_json
 
 urlpatterns = [
@@ -19,3 +20,8 @@ urlpatterns = [
     # Unknown API addresses answer in the API's error shape, not with an HTML page.
     re_path(r"^api/", not_found_json),
 ]
+
+handler400 = api_errors.handler400
+handler403 = api_errors.handler403
+handler404 = api_errors.handler404
+handler500 = api_errors.handler500

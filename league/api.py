@@ -15,8 +15,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.throttles import THROTTLES
 from companion import selectors as match_selectors
 from companion.errors import Invalid, NotFound
+from companion.limits import DB_INT_MAX, query_int
 from companion.models import Player
 from league import exports, selectors
 from league.models import MatchRow
@@ -36,12 +38,7 @@ _KNOWN = {"league", "game", "profile", "season_start", "season_end", "player", "
 
 
 def _int(params: Any, name: str) -> int | None:
-    raw = params.get(name)
-    if raw in (None, ""):
-        return None
-    if not str(raw).isdigit():
-        raise Invalid("invalid_filter", f"{name} must be an id (a whole number).", fields={name: "must be an integer"})
-    return int(raw)
+    return query_int(params, name, code="invalid_filter")
 
 
 def _date(params: Any, name: str) -> date | None:
@@ -184,6 +181,9 @@ class BgStatsView(APIView):
 class RecordsImportView(APIView):
     """``{"records": [record, …], "league": id?}``: all are stored, or none."""
 
+    throttle_classes = THROTTLES
+    throttle_scope = "imports"
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=JSON_RESPONSE)
     def post(self, request: Request) -> Response:
         body = request.data
@@ -191,7 +191,7 @@ class RecordsImportView(APIView):
             raise Invalid("invalid", 'Send {"records": [record, …]}.', fields={"records": "must be a list"})
         league = None
         if body.get("league") is not None:
-            if not isinstance(body["league"], int):
+            if not isinstance(body["league"], int) or isinstance(body["league"], bool) or body["league"] > DB_INT_MAX:
                 raise Invalid("invalid", "league must be a league id.", fields={"league": "must be an integer"})
             league = match_selectors.league_get_for_user(user=request.user, league_id=body["league"])
         user = request.user

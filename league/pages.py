@@ -22,11 +22,12 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_noop
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from api.authentication import TokenAuthentication
 from companion import selectors as match_selectors
 from companion.errors import NotFound, ServiceError
+from companion.limits import DB_INT_MAX
 from companion.models import Player
 from league import selectors
 from league.api import filter_from
@@ -225,7 +226,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
         matches = list(selectors.matches(flt).order_by("-finished_at", "-match_id")[:20])
         shown = None
         if match_param:
-            if not match_param.isdigit():
+            if not (match_param.isascii() and match_param.isdigit()) or int(match_param) > DB_INT_MAX:
                 raise NotFound("match_not_found", f"There is no finished match {match_param!r} here.")
             shown = selectors.matches(flt).filter(match_id=int(match_param)).first()
             if shown is None:

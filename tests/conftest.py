@@ -56,14 +56,14 @@ class Person:
 
     def __init__(self, name: str) -> None:
         from django.contrib.auth import get_user_model
-        from rest_framework.authtoken.models import Token
+        from knox.models import AuthToken
         from rest_framework.test import APIClient
 
         from companion.models import Player
 
         self.user = get_user_model().objects.create_user(username=name, password=f"{name}-secret-pw")
         self.player = Player.objects.create(name=name.capitalize(), user=self.user)
-        self.token = Token.objects.create(user=self.user).key
+        self.token = AuthToken.objects.create(user=self.user)[1]
         self.client = APIClient()
         self.client.credentials(HTTP_AUTHORIZATION=f"Token {self.token}")
 
@@ -123,6 +123,14 @@ def record_of() -> Callable[[int], list[tuple[int, str, Any]]]:
         return list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("seq", "type", "payload"))
 
     return rows
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    """Each test starts with no request counted against the rate limits."""
+    from django.core.cache import caches
+
+    caches["throttle"].clear()
 
 
 @pytest.fixture(autouse=True)

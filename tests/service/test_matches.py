@@ -15,7 +15,7 @@ def test_it_creates_a_match_with_existing_players_and_new_names(alice: Person, b
     assert [s["player"]["name"] for s in match["seats"]] == ["Alice", "Bob", "Zoe"]
     assert match["status"] == "open"
     assert match["last_seq"] == 0
-    assert len(match["join_code"]) == 6
+    assert len(match["join_code"]) == 16
     assert match["created_by"] == "alice"
     assert Player.objects.filter(name="Zoe", user=None).count() == 1
 
