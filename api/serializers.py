@@ -93,7 +93,8 @@ class ClaimAcceptInput(serializers.Serializer[Any]):
 
 
 class CorrectionInput(serializers.Serializer[Any]):
-    client_event_id = serializers.UUIDField(required=False)
+    #: Required, as for every append: a retried void or amend with the same id is stored once.
+    client_event_id = serializers.UUIDField()
     expected_seq = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True)
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 

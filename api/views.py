@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django.contrib.auth import authenticate, login, logout
@@ -317,11 +316,11 @@ class EventListView(APIView):
 
 
 def _correction_values(serializer: type[Serializer[Any]], request: Request) -> dict[str, Any]:
-    """A correction names its target in the URL; the phone may leave out its id and expected seq."""
+    """A correction names its target in the URL and may leave out the expected seq; its
+    ``client_event_id`` is required, so a retry is answered with the stored event (200), not stored twice."""
     data = serializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = dict(data.validated_data)
-    values.setdefault("client_event_id", uuid.uuid4())
     values.setdefault("expected_seq", None)
     return values
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.generic import TemplateView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api import exceptions as api_errors
 from api.exceptions import not_found_json
@@ -16,7 +16,7 @@ urlpatterns = [
     path("api/v1/", include("league.urls")),
     path("", include("league.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
     # Unknown API addresses answer in the API's error shape, not with an HTML page.
     re_path(r"^api/", not_found_json),
 ]
