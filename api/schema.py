@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 
 from api.serializers import ErrorOutput
@@ -24,3 +25,13 @@ def errors(*statuses: int) -> dict[int, Any]:
     """``{status: error response}`` for ``extend_schema(responses=...)``; 401 is added for every
     authenticated operation by the caller listing it."""
     return {code: OpenApiResponse(ErrorOutput, description=_DESCRIPTIONS[code]) for code in statuses}
+
+
+class KnoxTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
+    """``Authorization: Token <token>`` (api.authentication, django-rest-knox)."""
+
+    target_class = "api.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {"type": "apiKey", "in": "header", "name": "Authorization", "description": "Token <token>"}

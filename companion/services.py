@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from knox.models import AuthToken
@@ -137,18 +138,40 @@ def league_member_set(*, league: League, player: Player, role: str = Membership.
 
 
 # -- matches ---------------------------------------------------------------------------------------------
+def _seatable(ids: list[int], user: User) -> dict[int, Player]:
+    """The players ``user`` may seat by id: their own, those they typed in, members of their leagues."""
+    shared = Membership.objects.filter(player__user=user).values("league_id")
+    allowed = Q(user=user) | Q(created_by=user) | Q(memberships__league_id__in=shared)
+    return {p.pk: p for p in Player.objects.filter(allowed, pk__in=ids).distinct()}
+
+
 def _seat_players(players: Sequence[int | str], user: User) -> list[Player]:
-    """Existing players by id, or new ones by name (remembered as typed in by ``user``), in seat order."""
+    """Seat by id only players the creator may seat (an unknown id and someone else's player get the
+    same answer, so ids reveal nothing); a new name makes a new player, except the creator's own name,
+    which seats the creator (a guest "Ann" listing "Ann" is one Ann, not two)."""
     ids = [p for p in players if isinstance(p, int)]
-    found = Player.objects.in_bulk(ids)
-    missing = [i for i in ids if i not in found]
-    if missing:
-        raise Invalid(
-            "unknown_player", f"There is no player {missing[0]}.", fields={"players": "unknown player id"}, ids=missing
-        )
     if len(set(ids)) != len(ids):
         raise Invalid("duplicate_player", "A player can take only one seat.", fields={"players": "duplicate"})
-    return [found[p] if isinstance(p, int) else player_create(name=p, created_by=user) for p in players]
+    found = _seatable(ids, user)
+    refused = [i for i in ids if i not in found]
+    if refused:
+        raise Invalid(
+            "player_not_seatable",
+            f"You cannot seat player {refused[0]}: seat your own player, players you added, members of your "
+            "leagues, or a new name.",
+            fields={"players": "player not seatable"},
+            ids=refused,
+        )
+    me = Player.objects.filter(user=user).first()
+    seated: list[Player] = []
+    for ref in players:
+        if isinstance(ref, int):
+            seated.append(found[ref])
+        elif me is not None and me not in seated and me.pk not in ids and ref.casefold() == me.name.casefold():
+            seated.append(me)
+        else:
+            seated.append(player_create(name=ref, created_by=user))
+    return seated
 
 
 @writing

@@ -28,7 +28,6 @@ from api.authentication import TokenAuthentication
 from companion import selectors as match_selectors
 from companion.errors import NotFound, ServiceError
 from companion.limits import DB_INT_MAX
-from companion.models import Player
 from league import selectors
 from league.api import filter_from
 from league.figures import FIGURES
@@ -273,7 +272,7 @@ def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | No
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     user = _viewer(request)
     try:
-        player = Player.objects.filter(pk=player_id).first()
+        player = match_selectors.player_list_for_user(user=user).filter(pk=player_id).first()
         if player is None:
             raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
         flt = filter_from(request.GET, user)

@@ -74,9 +74,15 @@ class Person:
         return self.client.post(url, data, format="json", **extra)
 
     def create_match(self, players: list[Any], game: str = "hearts", **fields: Any) -> dict[str, Any]:
-        response = self.post("/api/v1/matches/", {"game": game, "players": players, **fields})
+        """Create a match; other account holders named by id take their seats with the join code,
+        as consent requires (the creator may seat by id only the players they may seat)."""
+        joiners = _joiners(self, players)
+        seats = [joiners[i].name if i in joiners else p for i, p in enumerate(players)]
+        response = self.post("/api/v1/matches/", {"game": game, "players": seats, **fields})
         assert response.status_code == 201, response.json()
-        return dict(response.json())
+        if not joiners:
+            return dict(response.json())
+        return _join_seats(self, dict(response.json()), joiners)
 
     def append(self, match_id: int, type: str, payload: dict[str, Any], expected_seq: int, **extra: Any) -> Any:
         body = {
@@ -86,6 +92,32 @@ class Person:
             "client_event_id": str(extra.pop("client_event_id", uuid.uuid4())),
         }
         return self.post(f"/api/v1/matches/{match_id}/events/", body, **extra)
+
+
+def _joiners(creator: Person, players: list[Any]) -> dict[int, Any]:
+    """Seat index → another account holder's player that ``creator`` may not seat by id."""
+    from companion.models import Player
+    from companion.services import _seatable
+
+    ids = [p for p in players if isinstance(p, int)]
+    allowed = _seatable(ids, creator.user)
+    others = Player.objects.in_bulk([i for i in ids if i not in allowed])
+    return {i: others[p] for i, p in enumerate(players) if isinstance(p, int) and p in others}
+
+
+def _join_seats(creator: Person, match: dict[str, Any], joiners: dict[int, Any]) -> dict[str, Any]:
+    from rest_framework.test import APIClient
+
+    from companion.models import Player
+
+    for seat, player in joiners.items():
+        client = APIClient()
+        client.force_authenticate(player.user)
+        response = client.post("/api/v1/matches/join", {"code": match["join_code"], "seat": seat}, format="json")
+        assert response.status_code == 200, response.json()
+    # the names typed for them are no one's now: no trace of them in anyone's player list
+    Player.objects.filter(user=None, seats__isnull=True, created_by=creator.user).delete()
+    return dict(creator.get(f"/api/v1/matches/{match['id']}/").json())
 
 
 @pytest.fixture
