@@ -27,7 +27,7 @@ def errors(*statuses: int) -> dict[int, Any]:
     return {code: OpenApiResponse(ErrorOutput, description=_DESCRIPTIONS[code]) for code in statuses}
 
 
-class KnoxTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
+class KnoxTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     """``Authorization: Token <token>`` (api.authentication, django-rest-knox)."""
 
     target_class = "api.authentication.TokenAuthentication"

@@ -87,7 +87,7 @@ def _viewer(request: HttpRequest) -> Any:
     if request.user.is_authenticated:
         return request.user
     try:
-        found = TokenAuthentication().authenticate(request)  # type: ignore[arg-type]
+        found = TokenAuthentication().authenticate(request)
     except AuthenticationFailed:
         found = None
     return found[0] if found else AnonymousUser()
