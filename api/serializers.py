@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
-from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, MatchStanding, Membership, Player
 
 
 # -- input ---------------------------------------------------------------------------------------------
@@ -153,6 +153,23 @@ class MembershipOutput(serializers.ModelSerializer[Membership]):
     class Meta:
         model = Membership
         fields = ("player", "role")
+
+
+class InvitationOutput(serializers.ModelSerializer[LeagueInvitation]):
+    player = PlayerOutput()
+    league = LeagueOutput()
+
+    class Meta:
+        model = LeagueInvitation
+        fields = ("id", "league", "player", "role", "created_at")
+
+
+class InvitationSentOutput(serializers.ModelSerializer[LeagueInvitation]):
+    """What the inviting admin is told: the invited player's id only, not their name."""
+
+    class Meta:
+        model = LeagueInvitation
+        fields = ("id", "league", "player", "role", "created_at")
 
 
 class SeatOutput(serializers.ModelSerializer[MatchSeat]):

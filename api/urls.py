@@ -18,6 +18,17 @@ urlpatterns = [
     path("leagues/", views.LeagueListView.as_view(), name="leagues"),
     path("leagues/<id:league_id>/", views.LeagueDetailView.as_view(), name="league"),
     path("leagues/<id:league_id>/members/", views.LeagueMembersView.as_view(), name="league-members"),
+    path("invitations/", views.InvitationListView.as_view(), name="invitations"),
+    path(
+        "invitations/<id:invitation_id>/accept",
+        views.InvitationAnswerView.as_view(accept=True),
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<id:invitation_id>/decline",
+        views.InvitationAnswerView.as_view(accept=False),
+        name="invitation-decline",
+    ),
     path("matches/", views.MatchListView.as_view(), name="matches"),
     path("matches/join", views.MatchJoinView.as_view(), name="match-join"),
     path("matches/<id:match_id>/", views.MatchDetailView.as_view(), name="match"),

@@ -25,7 +25,7 @@ from companion import claims, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
 from companion.limits import query_int
-from companion.models import ClaimCheck, Event, League, Match, Membership, Player
+from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, Membership, Player
 
 GENERIC = OpenApiResponse(description="JSON")
 
@@ -174,16 +174,49 @@ class LeagueMembersView(APIView):
         members = Membership.objects.filter(league=league).select_related("player").order_by("player__name")
         return Response(s.MembershipOutput(members, many=True).data)
 
-    @extend_schema(request=s.MemberInput, responses=s.MembershipOutput)
+    @extend_schema(
+        request=s.MemberInput,
+        responses={201: s.MembershipOutput, 202: s.InvitationSentOutput, **errors(400, 401, 403, 404, 413)},
+    )
     def post(self, request: Request, league_id: int) -> Response:
+        """201: a player without an account (or a member's new role); 202: an account holder is invited."""
         league = selectors.league_get_for_user(user=request.user, league_id=league_id)
         self.check_object_permissions(request, league)
         data = s.MemberInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = Player.objects.filter(pk=data.validated_data["player"]).first()
+        # players the admin can see, or any account holder (who is only invited, and whose name the
+        # answer does not show): an id reveals nothing about the names others typed in
+        player_id = data.validated_data["player"]
+        visible = selectors.player_list_for_user(user=request.user).filter(pk=player_id)
+        player = visible.first() or Player.objects.filter(pk=player_id, user__isnull=False).first()
         if player is None:
             raise Invalid("unknown_player", "There is no such player.", fields={"player": "unknown player id"})
-        membership = services.league_member_set(league=league, player=player, role=data.validated_data["role"])
+        role = data.validated_data["role"]
+        added = services.league_member_invite(league=league, player=player, role=role, invited_by=_user(request))
+        if isinstance(added, Membership):
+            return Response(s.MembershipOutput(added).data, status=status.HTTP_201_CREATED)
+        return Response(s.InvitationSentOutput(added).data, status=status.HTTP_202_ACCEPTED)
+
+
+class InvitationListView(APIView):
+    """Your pending league invitations."""
+
+    @extend_schema(responses={200: s.InvitationOutput(many=True), **errors(401)})
+    def get(self, request: Request) -> Response:
+        invitations = LeagueInvitation.objects.filter(player__user=_user(request)).select_related("league", "player")
+        return Response(s.InvitationOutput(invitations, many=True).data)
+
+
+class InvitationAnswerView(APIView):
+    """``accept``: you join the league with the offered role (201); ``decline``: the invitation is gone (204)."""
+
+    accept = True
+
+    @extend_schema(request=None, responses={201: s.MembershipOutput, 204: None, **errors(401, 404)})
+    def post(self, request: Request, invitation_id: int) -> Response:
+        membership = services.invitation_answer(invitation_id=invitation_id, user=_user(request), accept=self.accept)
+        if membership is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(s.MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
 
 

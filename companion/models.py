@@ -204,3 +204,22 @@ class ClaimCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} claim {self.pk} by seat {self.seat} ({self.status})"
+
+
+class LeagueInvitation(models.Model):
+    """An admin asked an account holder to join a league: they become a member only by accepting."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=10, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("created_at", "id")
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="invitation_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player} invited to {self.league} ({self.role})"

@@ -26,7 +26,7 @@ from knox.models import AuthToken
 from companion import selectors
 from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
-from companion.models import Event, League, Match, MatchSeat, MatchStanding, Membership, Player
+from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, MatchStanding, Membership, Player
 from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.record import (
     ANNOTATION_TYPES,
@@ -135,6 +135,38 @@ def league_member_set(*, league: League, player: Player, role: str = Membership.
         membership.role = role
         membership.save(update_fields=["role"])
     return membership
+
+
+@writing
+def league_member_invite(
+    *, league: League, player: Player, invited_by: User, role: str = Membership.Role.MEMBER
+) -> Membership | LeagueInvitation:
+    """Add a player to a league, with consent: a name typed at the table (no account) or a current
+    member's new role takes effect at once; an account holder is invited and joins by accepting."""
+    if player.user_id is None or player.user_id == invited_by.pk:
+        return league_member_set(league=league, player=player, role=role)
+    if Membership.objects.filter(league=league, player=player).exists():
+        return league_member_set(league=league, player=player, role=role)
+    if role not in Membership.Role.values:
+        raise Invalid("invalid", f"Role must be one of {Membership.Role.values}.", fields={"role": "invalid"})
+    invitation, _ = LeagueInvitation.objects.update_or_create(
+        league=league, player=player, defaults={"role": role, "invited_by": invited_by}
+    )
+    return invitation
+
+
+@writing
+def invitation_answer(*, invitation_id: int, user: User, accept: bool) -> Membership | None:
+    """The invited player accepts (a membership with the offered role) or declines (nothing)."""
+    invitation = (
+        LeagueInvitation.objects.select_related("league", "player").filter(pk=invitation_id, player__user=user).first()
+    )
+    if invitation is None:
+        raise NotFound("invitation_not_found", f"You have no invitation {invitation_id}.", invitation=invitation_id)
+    invitation.delete()
+    if not accept:
+        return None
+    return league_member_set(league=invitation.league, player=invitation.player, role=invitation.role)
 
 
 # -- matches ---------------------------------------------------------------------------------------------

@@ -84,6 +84,13 @@ class Person:
             return dict(response.json())
         return _join_seats(self, dict(response.json()), joiners)
 
+    def add_member(self, league_id: int, person: Person, role: str = "member") -> Any:
+        """As the league's admin, add ``person``; they accept the invitation (account holders must)."""
+        response = self.post(f"/api/v1/leagues/{league_id}/members/", {"player": person.player.pk, "role": role})
+        if response.status_code != 202:
+            return response
+        return person.post(f"/api/v1/invitations/{response.json()['id']}/accept")
+
     def append(self, match_id: int, type: str, payload: dict[str, Any], expected_seq: int, **extra: Any) -> Any:
         body = {
             "type": type,

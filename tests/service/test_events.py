@@ -217,7 +217,7 @@ def test_an_anonymous_client_gets_401(hearts_match: dict[str, Any]) -> None:
 def test_a_league_member_may_read_but_not_append(alice: Person, bob: Person, charlie: Person, record_of: Any) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
     for person in (bob, charlie):
-        alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": person.player.pk})
+        alice.add_member(league["id"], person)
     match = alice.create_match([alice.player.pk, bob.player.pk, "Zoe"], league=league["id"])
     assert charlie.get(f"/api/v1/matches/{match['id']}/summary/").status_code == 200
     response = charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1)
@@ -227,8 +227,8 @@ def test_a_league_member_may_read_but_not_append(alice: Person, bob: Person, cha
 
 def test_a_league_admin_may_append_without_a_seat(alice: Person, bob: Person, charlie: Person) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
-    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": bob.player.pk})
-    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": charlie.player.pk, "role": "admin"})
+    alice.add_member(league["id"], bob)
+    alice.add_member(league["id"], charlie, role="admin")
     match = bob.create_match([bob.player.pk, "Yan", "Zoe"], league=league["id"])
     assert charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1).status_code == 201
 
