@@ -9,6 +9,7 @@ Rates come from ``settings.THROTTLE_RATES`` (``COMPANION_THROTTLE_<SCOPE>``), re
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -66,7 +67,10 @@ class UsernameThrottle(_ScopedThrottle):
     def key_for(self, request: Request) -> str | None:
         data = request.data
         username = data.get("username") if isinstance(data, dict) else None
-        return str(username).strip().lower()[:150] if isinstance(username, str) and username.strip() else None
+        if not isinstance(username, str) or not username.strip():
+            return None
+        # hashed: a username may hold any character, a cache key may not
+        return hashlib.sha256(username.strip().lower().encode()).hexdigest()[:32]
 
 
 #: What the throttled views list: per address, per user, per username (each applies only where its
