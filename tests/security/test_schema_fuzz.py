@@ -1,5 +1,6 @@
 """A bounded, seeded schemathesis run over the whole API (issue 16, items 1 and 7): no generated
-request, valid or not, gets a server error, and every error answer has the documented error shape.
+request, valid or not, gets a server error, and every answer conforms to the schema: its status is
+documented, its content type and body match what is documented (every error: the error shape).
 
 Each operation gets a fixed number of examples (``derandomize``: the same requests every run), sent
 in-process through the WSGI app as alice, with a Hearts match (id 1 or so) in the database.
@@ -13,11 +14,24 @@ import pytest
 import schemathesis
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from tests.conftest import Person
 
 EXAMPLES = 10
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+]
 
 
 def _schema() -> Any:
@@ -33,7 +47,9 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=[op.label for op in OPERATIONS])
-def test_no_generated_request_gets_a_server_error(operation: Any, alice: Person, hearts_match: dict[str, Any]) -> None:
+def test_every_generated_request_gets_a_documented_answer(
+    operation: Any, alice: Person, hearts_match: dict[str, Any]
+) -> None:
     headers = {"Authorization": f"Token {alice.token}"}
 
     @given(case=operation.as_strategy())
@@ -42,7 +58,7 @@ def test_no_generated_request_gets_a_server_error(operation: Any, alice: Person,
     )
     def check(case: Any) -> None:
         response = case.call(headers=headers)
-        case.validate_response(response, checks=[not_a_server_error])
+        case.validate_response(response, checks=CHECKS)
         if response.status_code >= 400:
             body = response.json()
             assert {"code", "message", "params"} <= set(body), (case.method, case.formatted_path, body)
