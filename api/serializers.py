@@ -268,3 +268,53 @@ def event_json(event: Event) -> dict[str, Any]:
         "recorded_by_name": recorder_name(event),
         "recorded_at": serializers.DateTimeField().to_representation(event.recorded_at),
     }
+
+
+# -- response envelopes (documentation of what the views build as dicts) ------------------------------
+class PingOutput(serializers.Serializer[Any]):
+    ok = serializers.BooleanField()
+
+
+class SummaryOutput(serializers.Serializer[Any]):
+    """Where a match's record stands; ``summary`` is the game's own (open) part."""
+
+    match = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    last_seq = serializers.IntegerField()
+    next_seq = serializers.IntegerField()
+    summary = serializers.DictField()
+    claims = serializers.ListField(child=serializers.DictField())
+
+
+class AppendOutput(SummaryOutput):
+    """201: the event was stored; 200: a retry of a stored ``client_event_id`` (nothing written)."""
+
+    event = EventOutput()
+    created = serializers.BooleanField()
+
+
+class MatchDetailOutput(SummaryOutput):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    variants = serializers.DictField()
+    join_code = serializers.CharField(allow_null=True)
+    league = serializers.IntegerField(allow_null=True)
+    seats = SeatOutput(many=True)
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    standings = StandingOutput(many=True)
+
+
+class LegalActionsOutput(serializers.Serializer[Any]):
+    next_seq = serializers.IntegerField()
+    actions = serializers.ListField(child=serializers.DictField())
+
+
+class RecordOutput(serializers.Serializer[Any]):
+    """A ``companion-record/1`` document (docs/record-format.md)."""
+
+    format = serializers.CharField()
+    game = serializers.CharField()
+    variants = serializers.DictField()
+    players = serializers.ListField(child=serializers.CharField())
+    events = serializers.ListField(child=serializers.DictField())

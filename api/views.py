@@ -59,7 +59,7 @@ def _user(request: Request) -> User:
 class PingView(APIView):
     """A bare authenticated endpoint: the benchmark's baseline."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.PingOutput)
     def get(self, request: Request) -> Response:
         return Response({"ok": True})
 
@@ -240,7 +240,7 @@ class MatchListView(generics.ListCreateAPIView[Any]):
 
 
 class MatchDetailView(APIView):
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.MatchDetailOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         standings = s.StandingOutput(match.standings.all(), many=True).data
@@ -264,7 +264,7 @@ class MatchJoinView(APIView):
 class MatchSummaryView(APIView):
     """The phones poll this: send ``If-None-Match`` with the last ETag to get a 304 when nothing changed."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses={200: s.SummaryOutput, 304: None})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         # The summary is a function of the match and its last seq (events are immutable, the engine's
@@ -281,14 +281,14 @@ class MatchSummaryView(APIView):
 
 
 class LegalActionsView(APIView):
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.LegalActionsOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         return Response({"next_seq": match.last_seq + 1, "actions": selectors.match_legal_actions_get(match=match)})
 
 
 class RecordView(APIView):
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.RecordOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         return Response(selectors.match_record_get(match=match))
@@ -340,7 +340,7 @@ class EventListView(APIView):
         events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player").order_by("seq")
         return Response(s.EventOutput(events, many=True).data)
 
-    @extend_schema(request=s.EventInput, responses=GENERIC)
+    @extend_schema(request=s.EventInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int) -> Response:
         data = s.EventInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -359,7 +359,7 @@ def _correction_values(serializer: type[Serializer[Any]], request: Request) -> d
 
 
 class EventVoidView(APIView):
-    @extend_schema(request=s.CorrectionInput, responses=GENERIC)
+    @extend_schema(request=s.CorrectionInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int, seq: int) -> Response:
         values = _correction_values(s.CorrectionInput, request)
         result = services.event_void(match_id=match_id, seq=seq, user=_user(request), **values)
@@ -367,7 +367,7 @@ class EventVoidView(APIView):
 
 
 class EventAmendView(APIView):
-    @extend_schema(request=s.AmendInput, responses=GENERIC)
+    @extend_schema(request=s.AmendInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int, seq: int) -> Response:
         values = _correction_values(s.AmendInput, request)
         result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
