@@ -8,7 +8,7 @@ from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -332,13 +332,27 @@ class JoinCodeView(APIView):
 
 
 # -- events -----------------------------------------------------------------------------------------------
+#: The most events one page of ``GET .../events/?after=&limit=`` carries.
+EVENTS_PAGE_MAX = 500
+
+
 class EventListView(APIView):
-    @extend_schema(responses=s.EventOutput(many=True))
+    """``GET``: the events after seq ``after`` (0), at most ``limit`` of them (all when absent, at most
+    500): a phone catching up pages with ``after`` = the last seq it has."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="only events with a greater seq", required=False),
+            OpenApiParameter("limit", int, description=f"at most this many (1–{EVENTS_PAGE_MAX})", required=False),
+        ],
+        responses=s.EventOutput(many=True),
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         after = query_int(request.query_params, "after", default=0)
+        limit = min(query_int(request.query_params, "limit", default=EVENTS_PAGE_MAX) or 1, EVENTS_PAGE_MAX)
         events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player").order_by("seq")
-        return Response(s.EventOutput(events, many=True).data)
+        return Response(s.EventOutput(events[:limit], many=True).data)
 
     @extend_schema(request=s.EventInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int) -> Response:
