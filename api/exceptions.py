@@ -3,10 +3,13 @@ plus ``fields`` on a 400 (which input field is wrong and why) and ``current`` on
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -71,8 +74,11 @@ def _drf_response(exc: exceptions.APIException) -> Response:
     response = Response(_body(code, str(exc.detail)), status=exc.status_code)
     if getattr(exc, "auth_header", None):
         response["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
-    if getattr(exc, "wait", None):
-        response["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+    if isinstance(exc, exceptions.Throttled):
+        # whole seconds, rounded up: "0" would invite an immediate retry that is refused again
+        wait = math.ceil(exc.wait) if getattr(exc, "wait", None) is not None else 60  # type: ignore[attr-defined]
+        response["Retry-After"] = str(max(wait, 1))
+        response.data["params"] = {"retry_after": max(wait, 1)}
     return response
 
 
@@ -96,8 +102,38 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
-def not_found_json(request: Any, exception: Exception | None = None) -> Any:
-    """handler404 for /api/ paths outside a view (unknown URL), in the same shape."""
-    from django.http import JsonResponse
+def error_body(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The error shape, for answers written outside DRF (middleware, Django's error handlers)."""
+    return _body(code, message, params)
 
+
+@csrf_exempt  # an unknown address is a 404 whatever the method: no CSRF page before it
+def not_found_json(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Unknown /api/ URLs (any method, with or without a trailing slash), in the API's error shape."""
     return JsonResponse(_body("not_found", "There is nothing at this address."), status=status.HTTP_404_NOT_FOUND)
+
+
+#: Django's own error pages (outside any DRF view), as the API's error shape under /api/.
+_DJANGO_ERRORS = {
+    400: ("bad_request", "The request could not be read."),
+    403: ("permission_denied", "You may not do this."),
+    404: ("not_found", "There is nothing at this address."),
+    500: ("server_error", "Something went wrong on the server; the record is unchanged."),
+}
+
+
+def _django_error(status_code: int, html_view: Any) -> Any:
+    def view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+        if request.path.startswith("/api/"):
+            code, message = _DJANGO_ERRORS[status_code]
+            return JsonResponse(_body(code, message), status=status_code)
+        page: HttpResponse = html_view(request) if status_code == 500 else html_view(request, exception)
+        return page
+
+    return view
+
+
+handler400 = _django_error(400, defaults.bad_request)
+handler403 = _django_error(403, defaults.permission_denied)
+handler404 = _django_error(404, defaults.page_not_found)
+handler500 = _django_error(500, defaults.server_error)

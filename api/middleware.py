@@ -1,4 +1,6 @@
-"""Errors that escape the views leave ``/api/`` in the API's error shape, never as an HTML page.
+"""Guards around the API's views.
+
+Errors that escape the views leave ``/api/`` in the API's error shape, never as an HTML page.
 
 A lost database connection (the server restarted, the connection was terminated) becomes a JSON 503
 with ``Retry-After``: the phone's outbox keeps the entry and sends it again with the same
@@ -11,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -51,3 +54,25 @@ class ApiErrorMiddleware:
             },
             status=500,
         )
+
+
+class ApiBodySizeMiddleware:
+    """A body over ``COMPANION_MAX_BODY_BYTES`` sent to ``/api/`` is refused from its Content-Length,
+    unread, with a JSON 413 (the parser enforces the same bound on what it reads)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith("/api/"):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            limit = int(settings.COMPANION_MAX_BODY_BYTES)
+            if length > limit:
+                from api.exceptions import error_body
+
+                body = error_body("payload_too_large", f"The request body is larger than {limit} bytes.")
+                return JsonResponse(body, status=413)
+        return self.get_response(request)

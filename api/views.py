@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
-from django.contrib.auth import authenticate, login
+from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import generics, status
-from rest_framework.authtoken.models import Token
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api import serializers as s
 from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
+from api.schema import errors
 from companion import claims, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
-from companion.models import ClaimCheck, Event, League, Match, Membership, Player
+from companion.limits import query_int
+from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, Membership, Player
+from companion.throttles import THROTTLES
 from league.models import PlayerResultRow
 
 GENERIC = OpenApiResponse(description="JSON")
@@ -61,6 +61,10 @@ def _summary_etag(match: Match, request: Request) -> str:
     return f'"{match.uid.hex}-{match.last_seq}-{pick_language(request)}"'
 
 
+def _match_json(request: Request, match: Match) -> dict[str, Any]:
+    return dict(s.MatchOutput(match, context={"request": request}).data)
+
+
 def _open_session(request: Request, user: User) -> None:
     """Signing in also opens a browser session, so the server-rendered league and player pages know
     the phone; API calls keep using the token (token authentication runs first, so no CSRF applies)."""
@@ -77,7 +81,7 @@ def _user(request: Request) -> User:
 class PingView(APIView):
     """A bare authenticated endpoint: the benchmark's baseline."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.PingOutput)
     def get(self, request: Request) -> Response:
         return Response({"ok": True})
 
@@ -86,33 +90,60 @@ class PingView(APIView):
 class GuestView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = THROTTLES
+    throttle_scope = "guest"
 
-    @extend_schema(request=s.GuestInput, responses=GENERIC)
+    @extend_schema(request=s.GuestInput, responses={201: s.GuestOutput, **errors(400, 413, 429)})
     def post(self, request: Request) -> Response:
         data = s.GuestInput(data=request.data)
         data.is_valid(raise_exception=True)
         user, player, token = services.guest_create(name=data.validated_data["name"])
         _open_session(request, user)
-        body = {"token": token.key, "username": user.get_username(), "player": s.PlayerOutput(player).data}
+        body = {**_token_json(user, token), "player": s.PlayerOutput(player).data}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _token_json(user: User, token: services.IssuedToken) -> dict[str, Any]:
+    expiry = serializers.DateTimeField().to_representation(token.expiry) if token.expiry else None
+    return {"token": token.key, "expiry": expiry, "username": user.get_username()}
 
 
 class TokenView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = THROTTLES
+    throttle_scope = "signin"
 
-    @extend_schema(request=s.TokenInput, responses=GENERIC)
+    @extend_schema(request=s.TokenInput, responses={200: s.TokenOutput, **errors(400, 413, 429)})
     def post(self, request: Request) -> Response:
         data = s.TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
         if user is None:
             raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
-        token, _ = Token.objects.get_or_create(user=user)
+        token = services.token_issue(user=user)
         _open_session(request, user)
-        return Response({"token": token.key, "username": user.get_username()})
+        return Response(_token_json(user, token))
+
+
+class LogoutView(APIView):
+    """Sign out: the token used for this request stops working (and the browser session ends)."""
+
+    @extend_schema(request=None, responses={204: None, **errors(401)})
+    def post(self, request: Request) -> Response:
+        services.token_revoke(user=_user(request), token=request.auth if request.auth is not None else None)
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllView(APIView):
+    """Sign out everywhere: every token of this user stops working."""
+
+    @extend_schema(request=None, responses={204: None, **errors(401)})
+    def post(self, request: Request) -> Response:
+        services.token_revoke(user=_user(request))
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # -- players and leagues ---------------------------------------------------------------------------------
@@ -165,16 +196,49 @@ class LeagueMembersView(APIView):
         members = Membership.objects.filter(league=league).select_related("player").order_by("player__name")
         return Response(s.MembershipOutput(members, many=True).data)
 
-    @extend_schema(request=s.MemberInput, responses=s.MembershipOutput)
+    @extend_schema(
+        request=s.MemberInput,
+        responses={201: s.MembershipOutput, 202: s.InvitationSentOutput, **errors(400, 401, 403, 404, 413)},
+    )
     def post(self, request: Request, league_id: int) -> Response:
+        """201: a player without an account (or a member's new role); 202: an account holder is invited."""
         league = selectors.league_get_for_user(user=request.user, league_id=league_id)
         self.check_object_permissions(request, league)
         data = s.MemberInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = Player.objects.filter(pk=data.validated_data["player"]).first()
+        # players the admin can see, or any account holder (who is only invited, and whose name the
+        # answer does not show): an id reveals nothing about the names others typed in
+        player_id = data.validated_data["player"]
+        visible = selectors.player_list_for_user(user=request.user).filter(pk=player_id)
+        player = visible.first() or Player.objects.filter(pk=player_id, user__isnull=False).first()
         if player is None:
             raise Invalid("unknown_player", "There is no such player.", fields={"player": "unknown player id"})
-        membership = services.league_member_set(league=league, player=player, role=data.validated_data["role"])
+        role = data.validated_data["role"]
+        added = services.league_member_invite(league=league, player=player, role=role, invited_by=_user(request))
+        if isinstance(added, Membership):
+            return Response(s.MembershipOutput(added).data, status=status.HTTP_201_CREATED)
+        return Response(s.InvitationSentOutput(added).data, status=status.HTTP_202_ACCEPTED)
+
+
+class InvitationListView(APIView):
+    """Your pending league invitations."""
+
+    @extend_schema(responses={200: s.InvitationOutput(many=True), **errors(401)})
+    def get(self, request: Request) -> Response:
+        invitations = LeagueInvitation.objects.filter(player__user=_user(request)).select_related("league", "player")
+        return Response(s.InvitationOutput(invitations, many=True).data)
+
+
+class InvitationAnswerView(APIView):
+    """``accept``: you join the league with the offered role (201); ``decline``: the invitation is gone (204)."""
+
+    accept = True
+
+    @extend_schema(request=None, responses={201: s.MembershipOutput, 204: None, **errors(401, 404)})
+    def post(self, request: Request, invitation_id: int) -> Response:
+        membership = services.invitation_answer(invitation_id=invitation_id, user=_user(request), accept=self.accept)
+        if membership is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(s.MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
 
 
@@ -194,33 +258,36 @@ class MatchListView(generics.ListCreateAPIView[Any]):
         league_id = values.pop("league", None)
         league = selectors.league_get_for_user(user=request.user, league_id=league_id) if league_id else None
         match = services.match_create(created_by=_user(request), league=league, **values)
-        return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
+        return Response(_match_json(request, match), status=status.HTTP_201_CREATED)
 
 
 class MatchDetailView(APIView):
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.MatchDetailOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         rows = PlayerResultRow.objects.filter(match_id=match.pk).order_by("place", "seat")
         standings = s.StandingOutput(rows, many=True).data
         return Response(
-            {**s.MatchOutput(match).data, **selectors.match_summary_get(match=match), "standings": standings}
+            {**_match_json(request, match), **selectors.match_summary_get(match=match), "standings": standings}
         )
 
 
 class MatchJoinView(APIView):
+    throttle_classes = THROTTLES
+    throttle_scope = "join"
+
     @extend_schema(request=s.JoinInput, responses=s.MatchOutput)
     def post(self, request: Request) -> Response:
         data = s.JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_join(user=_user(request), **data.validated_data)
-        return Response(s.MatchOutput(match).data)
+        return Response(_match_json(request, match))
 
 
 class MatchSummaryView(APIView):
     """The phones poll this: send ``If-None-Match`` with the last ETag to get a 304 when nothing changed."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses={200: s.SummaryOutput, 304: None})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         # a poll that changed nothing costs no replay and no rendering
@@ -235,14 +302,14 @@ class MatchSummaryView(APIView):
 
 
 class LegalActionsView(APIView):
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.LegalActionsOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         return Response({"next_seq": match.last_seq + 1, "actions": selectors.match_legal_actions_get(match=match)})
 
 
 class RecordView(APIView):
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.RecordOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         return Response(selectors.match_record_get(match=match))
@@ -251,16 +318,17 @@ class RecordView(APIView):
 class RecordImportView(APIView):
     """The body is a ``companion-record/1`` document; ``?league=ID`` files the match in a league."""
 
+    throttle_classes = THROTTLES
+    throttle_scope = "imports"
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=s.MatchOutput)
     def post(self, request: Request) -> Response:
-        league_id = request.query_params.get("league")
+        league_id = query_int(request.query_params, "league")
         league = None
         if league_id:
-            if not league_id.isdigit():
-                raise Invalid("invalid", "league must be a league id.", fields={"league": "must be an integer"})
-            league = selectors.league_get_for_user(user=request.user, league_id=int(league_id))
+            league = selectors.league_get_for_user(user=request.user, league_id=league_id)
         match = services.record_import(data=request.data, user=_user(request), league=league)
-        return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
+        return Response(_match_json(request, match), status=status.HTTP_201_CREATED)
 
 
 class GamesView(APIView):
@@ -269,20 +337,45 @@ class GamesView(APIView):
         return Response(selectors.games_catalogue())
 
 
+class JoinCodeView(APIView):
+    """The match's creator (or a league admin) issues a new join code, the old one stops working
+    (``POST``), or turns joining off (``DELETE``)."""
+
+    @extend_schema(request=None, responses={200: s.JoinCodeOutput, **errors(401, 403, 404)})
+    def post(self, request: Request, match_id: int) -> Response:
+        match = services.join_code_set(match_id=match_id, user=_user(request), enabled=True)
+        return Response({"match": match.pk, "join_code": match.join_code})
+
+    @extend_schema(request=None, responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request: Request, match_id: int) -> Response:
+        services.join_code_set(match_id=match_id, user=_user(request), enabled=False)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 # -- events -----------------------------------------------------------------------------------------------
+#: The most events one page of ``GET .../events/?after=&limit=`` carries.
+EVENTS_PAGE_MAX = 500
+
+
 class EventListView(APIView):
-    @extend_schema(responses=s.EventOutput(many=True))
+    """``GET``: the events after seq ``after`` (0), at most ``limit`` of them (all when absent, at most
+    500): a phone catching up pages with ``after`` = the last seq it has."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="only events with a greater seq", required=False),
+            OpenApiParameter("limit", int, description=f"at most this many (1–{EVENTS_PAGE_MAX})", required=False),
+        ],
+        responses=s.EventOutput(many=True),
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        after = request.query_params.get("after", "0")
-        if not after.isdigit():
-            raise Invalid("invalid", "after must be a seq.", fields={"after": "must be an integer"})
-        events = (
-            Event.objects.filter(match=match, seq__gt=int(after)).select_related("recorded_by__player").order_by("seq")
-        )
-        return Response(s.EventOutput(events, many=True).data)
+        after = query_int(request.query_params, "after", default=0)
+        limit = min(query_int(request.query_params, "limit", default=EVENTS_PAGE_MAX) or 1, EVENTS_PAGE_MAX)
+        events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player").order_by("seq")
+        return Response(s.EventOutput(events[:limit], many=True).data)
 
-    @extend_schema(request=s.EventInput, responses=GENERIC)
+    @extend_schema(request=s.EventInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int) -> Response:
         data = s.EventInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -291,17 +384,17 @@ class EventListView(APIView):
 
 
 def _correction_values(serializer: type[Serializer[Any]], request: Request) -> dict[str, Any]:
-    """A correction names its target in the URL; the phone may leave out its id and expected seq."""
+    """A correction names its target in the URL and may leave out the expected seq; its
+    ``client_event_id`` is required, so a retry is answered with the stored event (200), not stored twice."""
     data = serializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = dict(data.validated_data)
-    values.setdefault("client_event_id", uuid.uuid4())
     values.setdefault("expected_seq", None)
     return values
 
 
 class EventVoidView(APIView):
-    @extend_schema(request=s.CorrectionInput, responses=GENERIC)
+    @extend_schema(request=s.CorrectionInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int, seq: int) -> Response:
         values = _correction_values(s.CorrectionInput, request)
         result = services.event_void(match_id=match_id, seq=seq, user=_user(request), **values)
@@ -309,7 +402,7 @@ class EventVoidView(APIView):
 
 
 class EventAmendView(APIView):
-    @extend_schema(request=s.AmendInput, responses=GENERIC)
+    @extend_schema(request=s.AmendInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int, seq: int) -> Response:
         values = _correction_values(s.AmendInput, request)
         result = services.event_amend(match_id=match_id, seq=seq, user=_user(request), **values)
@@ -335,6 +428,9 @@ def _claim_response(outcome: claims.ClaimOutcome) -> Response:
 
 class ClaimListView(APIView):
     """``POST``: make a claim (201 with the verdict, or 202 with a URL to poll). ``GET``: the match's claims."""
+
+    throttle_classes = THROTTLES
+    throttle_scope = "claims"
 
     @extend_schema(responses=GENERIC)
     def get(self, request: Request, match_id: int) -> Response:

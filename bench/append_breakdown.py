@@ -43,7 +43,7 @@ def main() -> None:
     from django.core.cache import cache
     from django.core.management import call_command
     from django.db import transaction
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
     from rest_framework.renderers import JSONRenderer
     from rest_framework.test import APIClient
 
@@ -54,7 +54,7 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     user = User.objects.create(username="bench")
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.create(user=user).key)
+    client.credentials(HTTP_AUTHORIZATION="Token " + AuthToken.objects.create(user=user)[1])
 
     def fresh() -> Match:
         return services.match_create(

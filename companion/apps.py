@@ -1,6 +1,7 @@
 from typing import Any
 
 from django.apps import AppConfig
+from django.urls import register_converter
 
 
 class CompanionConfig(AppConfig):
@@ -10,7 +11,10 @@ class CompanionConfig(AppConfig):
 
     def ready(self) -> None:
         from companion.claims import claim_pending
+        from companion.limits import IdConverter
 
+        # before any URLconf is imported: ``<id:...>`` is a database-sized id (companion/limits.py)
+        register_converter(IdConverter, "id")
         claim_pending.connect(_claim_check_queue, dispatch_uid="companion.claim_check")
 
 

@@ -81,7 +81,9 @@ class Match(models.Model):
     #: (join by code) never changes a replayed state or invalidates a cached one.
     player_names = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    join_code = models.CharField(max_length=12, unique=True)
+    #: How a phone joins the table (services.join_code_new: ~80 random bits). ``None``: joining is off
+    #: (the creator revoked the code). Shown only to those who may record (api.serializers).
+    join_code = models.CharField(max_length=32, unique=True, null=True, blank=True)
     #: The seq of the latest event (0 before the first): the next append must say ``last_seq + 1``.
     last_seq = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
@@ -214,3 +216,22 @@ class ClaimCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} claim {self.pk} by seat {self.seat} ({self.status})"
+
+
+class LeagueInvitation(models.Model):
+    """An admin asked an account holder to join a league: they become a member only by accepting."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=10, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("created_at", "id")
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="invitation_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player} invited to {self.league} ({self.role})"

@@ -18,14 +18,15 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from companion import outbox, selectors
 from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
-from companion.models import Event, League, Match, MatchSeat, Membership, Player
+from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
 from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.record import (
     ANNOTATION_TYPES,
@@ -40,13 +41,19 @@ from scoring.record import (
 from scoring.registry import get_game
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a table
-JOIN_CODE_LENGTH = 6
+#: 16 characters of 32: 80 random bits. At the join throttle's rate a guesser would need ~10^17 years.
+JOIN_CODE_LENGTH = 16
 
 
 def body_hash(event_type: str, payload: Mapping[str, Any]) -> str:
     """Canonical hash of what an event says, to tell an outbox replay from a reused id."""
     text = json.dumps({"type": event_type, "payload": payload}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def join_code_normalize(code: str) -> str:
+    """What a person types or a QR carries: any case, with spaces or dashes between groups."""
+    return "".join(code.split()).replace("-", "").upper()
 
 
 def join_code_new() -> str:
@@ -70,15 +77,37 @@ def player_for_user_ensure(*, user: User) -> Player:
     return player
 
 
+@dataclass(frozen=True)
+class IssuedToken:
+    #: The token itself: shown once, only its hash is stored.
+    key: str
+    expiry: datetime | None
+
+
+def token_issue(*, user: User) -> IssuedToken:
+    """A new API token for ``user`` (django-rest-knox); the user's expired tokens are swept."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
+    instance, key = AuthToken.objects.create(user=user)
+    return IssuedToken(key=key, expiry=instance.expiry)
+
+
+def token_revoke(*, user: User, token: Any = None) -> int:
+    """Sign out: revoke one token (the one in use), or every token of the user when ``token`` is None."""
+    tokens = AuthToken.objects.filter(user=user)
+    if token is not None:
+        tokens = tokens.filter(pk=token.pk)
+    deleted, _ = tokens.delete()
+    return int(deleted)
+
+
 @writing
-def guest_create(*, name: str) -> tuple[User, Player, Token]:
+def guest_create(*, name: str) -> tuple[User, Player, IssuedToken]:
     """ "Continue as a guest": a user without a usable password, their player and an API token."""
     user = User.objects.create_user(username=f"guest-{secrets.token_hex(6)}")
     user.set_unusable_password()
     user.save(update_fields=["password"])
     player = player_create(name=name, user=user)
-    token = Token.objects.create(user=user)
-    return user, player, token
+    return user, player, token_issue(user=user)
 
 
 def _variants_check(game_name: str, variants: Any) -> dict[str, Any]:
@@ -108,19 +137,73 @@ def league_member_set(*, league: League, player: Player, role: str = Membership.
     return membership
 
 
+@writing
+def league_member_invite(
+    *, league: League, player: Player, invited_by: User, role: str = Membership.Role.MEMBER
+) -> Membership | LeagueInvitation:
+    """Add a player to a league, with consent: a name typed at the table (no account) or a current
+    member's new role takes effect at once; an account holder is invited and joins by accepting."""
+    if player.user_id is None or player.user_id == invited_by.pk:
+        return league_member_set(league=league, player=player, role=role)
+    if Membership.objects.filter(league=league, player=player).exists():
+        return league_member_set(league=league, player=player, role=role)
+    if role not in Membership.Role.values:
+        raise Invalid("invalid", f"Role must be one of {Membership.Role.values}.", fields={"role": "invalid"})
+    invitation, _ = LeagueInvitation.objects.update_or_create(
+        league=league, player=player, defaults={"role": role, "invited_by": invited_by}
+    )
+    return invitation
+
+
+@writing
+def invitation_answer(*, invitation_id: int, user: User, accept: bool) -> Membership | None:
+    """The invited player accepts (a membership with the offered role) or declines (nothing)."""
+    invitation = (
+        LeagueInvitation.objects.select_related("league", "player").filter(pk=invitation_id, player__user=user).first()
+    )
+    if invitation is None:
+        raise NotFound("invitation_not_found", f"You have no invitation {invitation_id}.", invitation=invitation_id)
+    invitation.delete()
+    if not accept:
+        return None
+    return league_member_set(league=invitation.league, player=invitation.player, role=invitation.role)
+
+
 # -- matches ---------------------------------------------------------------------------------------------
+def _seatable(ids: list[int], user: User) -> dict[int, Player]:
+    """The players ``user`` may seat by id: their own, those they typed in, members of their leagues."""
+    shared = Membership.objects.filter(player__user=user).values("league_id")
+    allowed = Q(user=user) | Q(created_by=user) | Q(memberships__league_id__in=shared)
+    return {p.pk: p for p in Player.objects.filter(allowed, pk__in=ids).distinct()}
+
+
 def _seat_players(players: Sequence[int | str], user: User) -> list[Player]:
-    """Existing players by id, or new ones by name (remembered as typed in by ``user``), in seat order."""
+    """Seat by id only players the creator may seat (an unknown id and someone else's player get the
+    same answer, so ids reveal nothing); a new name makes a new player, except the creator's own name,
+    which seats the creator (a guest "Ann" listing "Ann" is one Ann, not two)."""
     ids = [p for p in players if isinstance(p, int)]
-    found = Player.objects.in_bulk(ids)
-    missing = [i for i in ids if i not in found]
-    if missing:
-        raise Invalid(
-            "unknown_player", f"There is no player {missing[0]}.", fields={"players": "unknown player id"}, ids=missing
-        )
     if len(set(ids)) != len(ids):
         raise Invalid("duplicate_player", "A player can take only one seat.", fields={"players": "duplicate"})
-    return [found[p] if isinstance(p, int) else player_create(name=p, created_by=user) for p in players]
+    found = _seatable(ids, user)
+    refused = [i for i in ids if i not in found]
+    if refused:
+        raise Invalid(
+            "player_not_seatable",
+            f"You cannot seat player {refused[0]}: seat your own player, players you added, members of your "
+            "leagues, or a new name.",
+            fields={"players": "player not seatable"},
+            ids=refused,
+        )
+    me = Player.objects.filter(user=user).first()
+    seated: list[Player] = []
+    for ref in players:
+        if isinstance(ref, int):
+            seated.append(found[ref])
+        elif me is not None and me not in seated and me.pk not in ids and ref.casefold() == me.name.casefold():
+            seated.append(me)
+        else:
+            seated.append(player_create(name=ref, created_by=user))
+    return seated
 
 
 @writing
@@ -159,9 +242,11 @@ def match_create(
 @writing
 def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     """Join a table by its code: take over a seat held by a player without an account."""
-    match = Match.objects.select_for_update().filter(join_code=code.strip().upper()).first()
+    normalized = join_code_normalize(code)
+    match = Match.objects.select_for_update().filter(join_code=normalized).first() if normalized else None
     if match is None:
-        raise NotFound("invalid_join_code", "No match has this join code.", join_code=code)
+        # the same answer for a code that never existed and a revoked one; the code is not echoed
+        raise NotFound("invalid_join_code", "No match has this join code.")
     player = player_for_user_ensure(user=user)
     if match.seats.filter(player=player).exists():
         return match
@@ -183,6 +268,24 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     target.save(update_fields=["player"])
     if match.league_id is not None:
         Membership.objects.get_or_create(league_id=match.league_id, player=player)
+    return match
+
+
+def _join_code_check(*, match: Match, user: User) -> None:
+    if user.is_staff or match.created_by_id == user.pk:
+        return
+    if match.league_id is not None and selectors.league_is_admin(user=user, league=match.league):  # type: ignore[arg-type]
+        return
+    raise Forbidden("not_match_creator", "Only the match's creator and its league's admins manage its join code.")
+
+
+@writing
+def join_code_set(*, match_id: int, user: User, enabled: bool) -> Match:
+    """A fresh join code (the old one stops working) or none at all (nobody can join any more)."""
+    match = selectors.match_get_for_user(user=user, match_id=match_id)
+    _join_code_check(match=match, user=user)
+    match.join_code = join_code_new() if enabled else None
+    match.save(update_fields=["join_code"])
     return match
 
 

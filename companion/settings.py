@@ -11,6 +11,7 @@ busy timeout), Celery tasks run eagerly, a local-memory cache and DEBUG on.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
@@ -53,7 +54,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "csp",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -65,6 +67,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "api.middleware.ApiBodySizeMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -129,21 +133,25 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL: str = env.str("REDIS_URL", default="")
 if REDIS_URL:
     # The cache is an optimisation (states replay, league reads recompute): with Redis unreachable,
-    # django-redis answers "miss" and drops writes instead of failing the request.
-    CACHES = {
-        "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": REDIS_URL,
-            "OPTIONS": {
-                "IGNORE_EXCEPTIONS": True,
-                "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT_S", default=0.25),
-                "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT_S", default=0.5),
-            },
-        }
+    # django-redis answers "miss" and drops writes instead of failing the request. The throttles'
+    # counters get their own key prefix; with Redis down they let requests through (fail open).
+    _REDIS_CACHE = {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT_S", default=0.25),
+            "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT_S", default=0.5),
+        },
     }
+    CACHES = {"default": _REDIS_CACHE, "throttle": {**_REDIS_CACHE, "KEY_PREFIX": "throttle"}}
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"},
+        # the throttles' counters, apart from the state snapshots (the tests reset them between tests)
+        "throttle": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"},
+    }
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None  # no task's caller waits for a result: nothing to store
@@ -212,24 +220,76 @@ STORAGES = {
 }
 LOGIN_URL = "/admin/login/"
 
+#: The largest request body the API reads (bytes) and the deepest JSON nesting it parses.
+COMPANION_MAX_BODY_BYTES = env.int("COMPANION_MAX_BODY_BYTES", default=5 * 1024 * 1024)
+COMPANION_MAX_JSON_DEPTH = env.int("COMPANION_MAX_JSON_DEPTH", default=32)
+DATA_UPLOAD_MAX_MEMORY_SIZE = COMPANION_MAX_BODY_BYTES
+#: How many reverse proxies in front of the service append to X-Forwarded-For. 0 (the default): the
+#: header is ignored and the client's address is the connection's (a client cannot choose it).
+COMPANION_TRUSTED_PROXIES = env.int("COMPANION_TRUSTED_PROXIES", default=0)
+
+#: Requests per period, per client address (``*_address``) and per signed-in user (``*_user``) or
+#: per username tried (``signin_username``). Each can be set with COMPANION_THROTTLE_<SCOPE>.
+THROTTLE_DEFAULTS = {
+    "guest_address": "30/hour",
+    "signin_address": "30/minute",
+    "signin_username": "10/minute",
+    "join_address": "60/minute",
+    "join_user": "20/minute",
+    "claims_address": "120/minute",
+    "claims_user": "60/minute",
+    "imports_address": "60/minute",
+    "imports_user": "30/minute",
+}
+THROTTLE_RATES = {
+    scope: env.str(f"COMPANION_THROTTLE_{scope.upper()}", default=rate) for scope, rate in THROTTLE_DEFAULTS.items()
+}
+
+# -- tokens (django-rest-knox): only a hash is stored; a token lives TOKEN_TTL after its last use --------------
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.int("COMPANION_TOKEN_TTL_DAYS", default=30)),
+    "AUTO_REFRESH": True,
+    "AUTO_REFRESH_MAX_TTL": timedelta(days=env.int("COMPANION_TOKEN_MAX_TTL_DAYS", default=365)),
+    # one write per token per hour at most, not one per request
+    "MIN_REFRESH_INTERVAL": 3600,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+# -- Content-Security-Policy: scripts and styles from this site only (the phone keeps its token in
+# script-readable storage, so no injected or third-party script may run) --------------------------------
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        # the league pages and charts set style attributes; styles cannot read storage
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
 # -- REST framework -------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "companion.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["api.renderers.LocalizedJSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.GuardedJSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.CompanionAutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Only the two auth endpoints are throttled (per client address): they create users and check passwords.
-    "DEFAULT_THROTTLE_RATES": {"anon": env.str("COMPANION_AUTH_RATE", default="60/minute")},
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    "NUM_PROXIES": COMPANION_TRUSTED_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",
@@ -239,6 +299,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}},
 }
 
 # -- production hardening (check --deploy) -----------------------------------------------------------

@@ -17,7 +17,8 @@ from rest_framework.views import APIView
 
 from companion import selectors as match_selectors
 from companion.errors import Invalid, NotFound
-from companion.models import Player
+from companion.limits import DB_INT_MAX, query_int
+from companion.throttles import THROTTLES
 from league import exports, selectors
 from league.models import MatchRow
 from league.selectors import StatsFilter
@@ -36,12 +37,13 @@ _KNOWN = {"league", "game", "profile", "season_start", "season_end", "player", "
 
 
 def _int(params: Any, name: str) -> int | None:
-    raw = params.get(name)
-    if raw in (None, ""):
-        return None
-    if not str(raw).isdigit():
-        raise Invalid("invalid_filter", f"{name} must be an id (a whole number).", fields={name: "must be an integer"})
-    return int(raw)
+    return query_int(params, name, code="invalid_filter")
+
+
+def player_visible(user: Any, player_id: int) -> bool:
+    """A player's statistics are for those who share a league or a match with them (or added them):
+    anyone else gets the same 404 as for an id that does not exist."""
+    return match_selectors.player_list_for_user(user=user).filter(pk=player_id).exists()
 
 
 def _date(params: Any, name: str) -> date | None:
@@ -82,7 +84,7 @@ def filter_from(params: Any, user: Any, *, extra: frozenset[str] = frozenset()) 
     if league_id is not None:
         match_selectors.league_get_for_user(user=user, league_id=league_id)  # 404 if not visible
     player_id = _int(params, "player")
-    if player_id is not None and not Player.objects.filter(pk=player_id).exists():
+    if player_id is not None and not player_visible(user, player_id):
         raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
     profile = params.get("profile") or None
     if (
@@ -112,7 +114,7 @@ class StandingsView(APIView):
 class PlayerStatsView(APIView):
     @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
     def get(self, request: Request, player_id: int) -> Response:
-        if not Player.objects.filter(pk=player_id).exists():
+        if not player_visible(request.user, player_id):
             raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
         return Response(selectors.player_stats(player_id, stats_filter(request)))
 
@@ -128,7 +130,7 @@ class HeadToHeadView(APIView):
         if a is None or b is None or a == b:
             raise Invalid("two_players_required", "Name two different players: ?a=ID&b=ID.", fields={"b": "required"})
         for pid in (a, b):
-            if not Player.objects.filter(pk=pid).exists():
+            if not player_visible(request.user, pid):
                 raise NotFound("player_not_found", f"There is no player {pid}.", player=pid)
         return Response(selectors.head_to_head(a, b, flt))
 
@@ -184,6 +186,9 @@ class BgStatsView(APIView):
 class RecordsImportView(APIView):
     """``{"records": [record, …], "league": id?}``: all are stored, or none."""
 
+    throttle_classes = THROTTLES
+    throttle_scope = "imports"
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=JSON_RESPONSE)
     def post(self, request: Request) -> Response:
         body = request.data
@@ -191,7 +196,7 @@ class RecordsImportView(APIView):
             raise Invalid("invalid", 'Send {"records": [record, …]}.', fields={"records": "must be a list"})
         league = None
         if body.get("league") is not None:
-            if not isinstance(body["league"], int):
+            if not isinstance(body["league"], int) or isinstance(body["league"], bool) or body["league"] > DB_INT_MAX:
                 raise Invalid("invalid", "league must be a league id.", fields={"league": "must be an integer"})
             league = match_selectors.league_get_for_user(user=request.user, league_id=body["league"])
         user = request.user

@@ -7,6 +7,6 @@ from django.urls import path
 from league import pages
 
 urlpatterns = [
-    path("leagues/<int:league_id>/", pages.league_page, name="league-page"),
-    path("players/<int:player_id>/", pages.player_page, name="player-page"),
+    path("leagues/<id:league_id>/", pages.league_page, name="league-page"),
+    path("players/<id:player_id>/", pages.player_page, name="player-page"),
 ]

@@ -22,13 +22,13 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_noop
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from companion import selectors as match_selectors
+from companion.authentication import TokenAuthentication
 from companion.errors import NotFound, ServiceError
 from companion.language import localized
-from companion.models import Player
+from companion.limits import DB_INT_MAX
 from league import selectors
 from league.api import filter_from
 from league.figures import FIGURES
@@ -87,7 +87,7 @@ def _viewer(request: HttpRequest) -> Any:
     if request.user.is_authenticated:
         return request.user
     try:
-        found = TokenAuthentication().authenticate(request)  # type: ignore[arg-type]
+        found = TokenAuthentication().authenticate(request)
     except AuthenticationFailed:
         found = None
     return found[0] if found else AnonymousUser()
@@ -225,7 +225,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
         matches = list(selectors.matches(flt).order_by("-finished_at", "-match_id")[:20])
         shown = None
         if match_param:
-            if not match_param.isdigit():
+            if not (match_param.isascii() and match_param.isdigit()) or int(match_param) > DB_INT_MAX:
                 raise NotFound("match_not_found", f"There is no finished match {match_param!r} here.")
             shown = selectors.matches(flt).filter(match_id=int(match_param)).first()
             if shown is None:
@@ -272,7 +272,7 @@ def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | No
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     user = _viewer(request)
     try:
-        player = Player.objects.filter(pk=player_id).first()
+        player = match_selectors.player_list_for_user(user=user).filter(pk=player_id).first()
         if player is None:
             raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
         flt = filter_from(request.GET, user)

@@ -56,14 +56,14 @@ class Person:
 
     def __init__(self, name: str) -> None:
         from django.contrib.auth import get_user_model
-        from rest_framework.authtoken.models import Token
+        from knox.models import AuthToken
         from rest_framework.test import APIClient
 
         from companion.models import Player
 
         self.user = get_user_model().objects.create_user(username=name, password=f"{name}-secret-pw")
         self.player = Player.objects.create(name=name.capitalize(), user=self.user)
-        self.token = Token.objects.create(user=self.user).key
+        self.token = AuthToken.objects.create(user=self.user)[1]
         self.client = APIClient()
         self.client.credentials(HTTP_AUTHORIZATION=f"Token {self.token}")
 
@@ -74,9 +74,22 @@ class Person:
         return self.client.post(url, data, format="json", **extra)
 
     def create_match(self, players: list[Any], game: str = "hearts", **fields: Any) -> dict[str, Any]:
-        response = self.post("/api/v1/matches/", {"game": game, "players": players, **fields})
+        """Create a match; other account holders named by id take their seats with the join code,
+        as consent requires (the creator may seat by id only the players they may seat)."""
+        joiners = _joiners(self, players)
+        seats = [joiners[i].name if i in joiners else p for i, p in enumerate(players)]
+        response = self.post("/api/v1/matches/", {"game": game, "players": seats, **fields})
         assert response.status_code == 201, response.json()
-        return dict(response.json())
+        if not joiners:
+            return dict(response.json())
+        return _join_seats(self, dict(response.json()), joiners)
+
+    def add_member(self, league_id: int, person: Person, role: str = "member") -> Any:
+        """As the league's admin, add ``person``; they accept the invitation (account holders must)."""
+        response = self.post(f"/api/v1/leagues/{league_id}/members/", {"player": person.player.pk, "role": role})
+        if response.status_code != 202:
+            return response
+        return person.post(f"/api/v1/invitations/{response.json()['id']}/accept")
 
     def append(self, match_id: int, type: str, payload: dict[str, Any], expected_seq: int, **extra: Any) -> Any:
         body = {
@@ -86,6 +99,32 @@ class Person:
             "client_event_id": str(extra.pop("client_event_id", uuid.uuid4())),
         }
         return self.post(f"/api/v1/matches/{match_id}/events/", body, **extra)
+
+
+def _joiners(creator: Person, players: list[Any]) -> dict[int, Any]:
+    """Seat index → another account holder's player that ``creator`` may not seat by id."""
+    from companion.models import Player
+    from companion.services import _seatable
+
+    ids = [p for p in players if isinstance(p, int)]
+    allowed = _seatable(ids, creator.user)
+    others = Player.objects.in_bulk([i for i in ids if i not in allowed])
+    return {i: others[p] for i, p in enumerate(players) if isinstance(p, int) and p in others}
+
+
+def _join_seats(creator: Person, match: dict[str, Any], joiners: dict[int, Any]) -> dict[str, Any]:
+    from rest_framework.test import APIClient
+
+    from companion.models import Player
+
+    for seat, player in joiners.items():
+        client = APIClient()
+        client.force_authenticate(player.user)
+        response = client.post("/api/v1/matches/join", {"code": match["join_code"], "seat": seat}, format="json")
+        assert response.status_code == 200, response.json()
+    # the names typed for them are no one's now: no trace of them in anyone's player list
+    Player.objects.filter(user=None, seats__isnull=True, created_by=creator.user).delete()
+    return dict(creator.get(f"/api/v1/matches/{match['id']}/").json())
 
 
 @pytest.fixture
@@ -123,6 +162,14 @@ def record_of() -> Callable[[int], list[tuple[int, str, Any]]]:
         return list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("seq", "type", "payload"))
 
     return rows
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    """Each test starts with no request counted against the rate limits."""
+    from django.core.cache import caches
+
+    caches["throttle"].clear()
 
 
 @pytest.fixture(autouse=True)

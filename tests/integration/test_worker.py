@@ -78,7 +78,9 @@ def test_a_void_that_unfinishes_a_match_makes_the_worker_remove_its_standings(
     match = alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk, dave.player.pk])
     last = _finish(alice, match["id"])
     assert _wait_for(lambda: PlayerResultRow.objects.filter(match_id=match["id"]).count() == 4)
-    response = alice.post(f"/api/v1/matches/{match['id']}/events/{last}/void", {"reason": "typo"})
+    response = alice.post(
+        f"/api/v1/matches/{match['id']}/events/{last}/void", {"client_event_id": str(uuid.uuid4()), "reason": "typo"}
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "open"
     assert _wait_for(lambda: not PlayerResultRow.objects.filter(match_id=match["id"]).exists())

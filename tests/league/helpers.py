@@ -55,9 +55,7 @@ def league_create(owner: Person, name: str, members: Sequence[Person]) -> int:
     league = owner.post("/api/v1/leagues/", {"name": name}).json()
     for person in members:
         if person is not owner:
-            assert (
-                owner.post(f"/api/v1/leagues/{league['id']}/members/", {"player": person.player.pk}).status_code == 201
-            )
+            assert owner.add_member(league["id"], person).status_code == 201
     return int(league["id"])
 
 

@@ -6,6 +6,7 @@ finishing orders worked out in ``tests.league.helpers`` (m1 Jan 10, m2 Feb 10, m
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -105,7 +106,9 @@ def test_a_correction_to_an_old_match_flows_through(league: League, committing: 
     # = [62, 28, 31, 35]: A reached 50, B wins with 28. Places become A 4, B 1, C 2, D 3.
     body = {"type": "hand_result", "payload": {"points": [13, 5, 5, 3]}, "reason": "points went to the wrong seats"}
     with committing():
-        response = league.alice.post(f"/api/v1/matches/{league.m1}/events/4/amend", body)
+        response = league.alice.post(
+            f"/api/v1/matches/{league.m1}/events/4/amend", {**body, "client_event_id": str(uuid.uuid4())}
+        )
     assert response.status_code == 201, response.json()
     row = MatchRow.objects.get(match_id=league.m1)
     assert row.winners == [1] and row.finished_at == day(1, 10)  # still the match of 10 January
@@ -128,7 +131,9 @@ def test_a_correction_to_an_old_match_flows_through(league: League, committing: 
 
 def test_voiding_a_hand_unfinishes_the_match_everywhere(league: League, committing: Committing) -> None:
     with committing():
-        response = league.alice.post(f"/api/v1/matches/{league.m4}/events/4/void", {"reason": "not played"})
+        response = league.alice.post(
+            f"/api/v1/matches/{league.m4}/events/4/void", {"client_event_id": str(uuid.uuid4()), "reason": "not played"}
+        )
     assert response.status_code == 201
     got = {
         r["name"]: r for r in league.alice.get(f"/api/v1/stats/standings?league={league.friday}").json()["standings"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -111,7 +112,9 @@ def test_a_correction_to_an_old_match_re_rates_every_later_match(cast: list[Pers
     second = finished_match(alice, cast[1:] + cast[:1], committing)
     # Void the first match's last hand: it is no longer finished, so only the second match counts.
     with committing():
-        response = alice.post(f"/api/v1/matches/{first}/events/4/void", {"reason": "wrong hand"})
+        response = alice.post(
+            f"/api/v1/matches/{first}/events/4/void", {"client_event_id": str(uuid.uuid4()), "reason": "wrong hand"}
+        )
     assert response.status_code == 201, response.json()
     assert Match.objects.get(pk=first).status == "open"
     assert not MatchRow.objects.filter(match_id=first).exists()

@@ -79,7 +79,10 @@ def test_it_voids_an_event_and_keeps_both_in_the_record(
     match_id = hearts_match["id"]
     alice.append(match_id, "hand_result", HAND, expected_seq=1)
     alice.append(match_id, "hand_result", {"points": [0, 0, 26, 0]}, expected_seq=2)
-    response = alice.post(f"/api/v1/matches/{match_id}/events/2/void", {"reason": "wrong hand", "expected_seq": 3})
+    response = alice.post(
+        f"/api/v1/matches/{match_id}/events/2/void",
+        {"client_event_id": str(uuid.uuid4()), "reason": "wrong hand", "expected_seq": 3},
+    )
     assert response.status_code == 201
     assert response.json()["summary"]["totals"] == [3, 18, 0, 5]
     assert [row[1] for row in record_of(match_id)] == ["hand_result", "hand_result", "void"]
@@ -89,7 +92,7 @@ def test_it_amends_an_event(alice: Person, hearts_match: dict[str, Any]) -> None
     match_id = hearts_match["id"]
     alice.append(match_id, "hand_result", HAND, expected_seq=1)
     body = {"type": "hand_result", "payload": {"points": [5, 18, 0, 3]}, "reason": "swapped seats 0 and 3"}
-    response = alice.post(f"/api/v1/matches/{match_id}/events/1/amend", body)
+    response = alice.post(f"/api/v1/matches/{match_id}/events/1/amend", {**body, "client_event_id": str(uuid.uuid4())})
     assert response.status_code == 201
     assert response.json()["summary"]["totals"] == [5, 18, 0, 3]
     assert response.json()["event"]["payload"]["seq"] == 1
@@ -99,7 +102,7 @@ def test_it_rejects_a_void_of_an_event_that_does_not_exist(
     alice: Person, hearts_match: dict[str, Any], record_of: Any
 ) -> None:
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
-    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/7/void", {})
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/7/void", {"client_event_id": str(uuid.uuid4())})
     assert response.status_code == 422
     assert response.json()["code"] == "no_such_event"
     assert len(record_of(hearts_match["id"])) == 1
@@ -107,8 +110,13 @@ def test_it_rejects_a_void_of_an_event_that_does_not_exist(
 
 def test_it_rejects_voiding_an_event_twice(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
-    assert alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {}).status_code == 201
-    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {})
+    assert (
+        alice.post(
+            f"/api/v1/matches/{hearts_match['id']}/events/1/void", {"client_event_id": str(uuid.uuid4())}
+        ).status_code
+        == 201
+    )
+    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {"client_event_id": str(uuid.uuid4())})
     assert (response.status_code, response.json()["code"]) == (422, "already_voided")
     assert len(record_of(hearts_match["id"])) == 2
 
@@ -123,7 +131,9 @@ def test_it_rejects_an_event_for_a_finished_match(alice: Person, hearts_match: d
 
 def test_a_void_reopens_a_finished_match(alice: Person, hearts_match: dict[str, Any]) -> None:
     last = finish(alice, hearts_match["id"])
-    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/void", {})
+    response = alice.post(
+        f"/api/v1/matches/{hearts_match['id']}/events/{last}/void", {"client_event_id": str(uuid.uuid4())}
+    )
     assert response.status_code == 201
     assert response.json()["status"] == "open"
     assert response.json()["summary"]["finished"] is False
@@ -207,7 +217,7 @@ def test_an_anonymous_client_gets_401(hearts_match: dict[str, Any]) -> None:
 def test_a_league_member_may_read_but_not_append(alice: Person, bob: Person, charlie: Person, record_of: Any) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
     for person in (bob, charlie):
-        alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": person.player.pk})
+        alice.add_member(league["id"], person)
     match = alice.create_match([alice.player.pk, bob.player.pk, "Zoe"], league=league["id"])
     assert charlie.get(f"/api/v1/matches/{match['id']}/summary/").status_code == 200
     response = charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1)
@@ -217,8 +227,8 @@ def test_a_league_member_may_read_but_not_append(alice: Person, bob: Person, cha
 
 def test_a_league_admin_may_append_without_a_seat(alice: Person, bob: Person, charlie: Person) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
-    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": bob.player.pk})
-    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": charlie.player.pk, "role": "admin"})
+    alice.add_member(league["id"], bob)
+    alice.add_member(league["id"], charlie, role="admin")
     match = bob.create_match([bob.player.pk, "Yan", "Zoe"], league=league["id"])
     assert charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1).status_code == 201
 
@@ -232,7 +242,9 @@ def test_it_rejects_an_amend_of_an_event_that_does_not_exist(
     alice: Person, hearts_match: dict[str, Any], record_of: Any
 ) -> None:
     body = {"type": "hand_result", "payload": {"points": [26, 0, 0, 0]}}
-    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/3/amend", body)
+    response = alice.post(
+        f"/api/v1/matches/{hearts_match['id']}/events/3/amend", {**body, "client_event_id": str(uuid.uuid4())}
+    )
     assert (response.status_code, response.json()["code"]) == (422, "no_such_event")
     assert record_of(hearts_match["id"]) == []
 
@@ -240,7 +252,9 @@ def test_it_rejects_an_amend_of_an_event_that_does_not_exist(
 def test_an_amend_that_breaks_a_rule_is_rejected(alice: Person, hearts_match: dict[str, Any], record_of: Any) -> None:
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
     body = {"type": "hand_result", "payload": {"points": [26, 26, 0, 0]}}
-    response = alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/amend", body)
+    response = alice.post(
+        f"/api/v1/matches/{hearts_match['id']}/events/1/amend", {**body, "client_event_id": str(uuid.uuid4())}
+    )
     assert (response.status_code, response.json()["code"]) == (422, "points_must_total_26")
     assert response.json()["params"]["seq"] == 1
     assert record_of(hearts_match["id"]) == [(1, "hand_result", HAND)]

@@ -14,8 +14,8 @@ def test_the_creator_is_the_first_admin(alice: Person) -> None:
 
 def test_an_admin_adds_members_and_admins(alice: Person, bob: Person, charlie: Person) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
-    assert alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": bob.player.pk}).status_code == 201
-    response = alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": charlie.player.pk, "role": "admin"})
+    assert alice.add_member(league["id"], bob).status_code == 201
+    response = alice.add_member(league["id"], charlie, role="admin")
     assert response.json()["role"] == "admin"
     roles = dict(Membership.objects.filter(league_id=league["id"]).values_list("player__name", "role"))
     assert roles == {"Alice": "admin", "Bob": "member", "Charlie": "admin"}
@@ -23,10 +23,10 @@ def test_an_admin_adds_members_and_admins(alice: Person, bob: Person, charlie: P
 
 def test_a_member_can_read_but_not_add_members(alice: Person, bob: Person, charlie: Person) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
-    alice.post(f"/api/v1/leagues/{league['id']}/members/", {"player": bob.player.pk})
+    alice.add_member(league["id"], bob)
     assert bob.get(f"/api/v1/leagues/{league['id']}/").json()["name"] == "Thursday"
     assert len(bob.get(f"/api/v1/leagues/{league['id']}/members/").json()) == 2
-    response = bob.post(f"/api/v1/leagues/{league['id']}/members/", {"player": charlie.player.pk})
+    response = bob.add_member(league["id"], charlie)
     assert (response.status_code, response.json()["code"]) == (403, "permission_denied")
     assert Membership.objects.filter(league_id=league["id"]).count() == 2
 

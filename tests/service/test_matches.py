@@ -6,16 +6,17 @@ from typing import Any
 
 import pytest
 
-from companion.models import Match, Player
+from companion.models import Match, Membership, Player
 from tests.conftest import Person
 
 
 def test_it_creates_a_match_with_existing_players_and_new_names(alice: Person, bob: Person) -> None:
-    match = alice.create_match([alice.player.pk, bob.player.pk, "Zoe"], variants={"target_score": 50})
-    assert [s["player"]["name"] for s in match["seats"]] == ["Alice", "Bob", "Zoe"]
+    yan = alice.post("/api/v1/players/", {"name": "Yan"}).json()  # a player alice added earlier
+    match = alice.create_match([alice.player.pk, yan["id"], "Zoe"], variants={"target_score": 50})
+    assert [s["player"]["name"] for s in match["seats"]] == ["Alice", "Yan", "Zoe"]
     assert match["status"] == "open"
     assert match["last_seq"] == 0
-    assert len(match["join_code"]) == 6
+    assert len(match["join_code"]) == 16
     assert match["created_by"] == "alice"
     assert Player.objects.filter(name="Zoe", user=None).count() == 1
 
@@ -64,7 +65,7 @@ def test_it_rejects_the_wrong_number_of_players(alice: Person, players: list[str
 
 
 def test_it_rejects_an_unknown_player_id(alice: Person) -> None:
-    _rejects(alice, {"game": "hearts", "players": [alice.player.pk, 9999, "C"]}, "unknown_player", "players")
+    _rejects(alice, {"game": "hearts", "players": [alice.player.pk, 9999, "C"]}, "player_not_seatable", "players")
 
 
 def test_it_rejects_a_player_seated_twice(alice: Person) -> None:
@@ -112,6 +113,7 @@ def test_it_lists_only_the_matches_you_can_see(alice: Person, bob: Person, charl
 def test_it_filters_the_list_by_game_status_player_and_league(alice: Person, bob: Person) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
     in_league = alice.create_match([alice.player.pk, "B", "C"], league=league["id"])
+    Membership.objects.create(league_id=league["id"], player=bob.player)  # bob accepted her invitation
     with_bob = alice.create_match([alice.player.pk, bob.player.pk, "C"])
 
     def ids(query: str) -> list[int]:

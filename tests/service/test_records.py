@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,9 @@ def _record(name: str) -> dict[str, Any]:
 
 def test_it_exports_the_whole_record_with_corrections(alice: Person, hearts_match: dict[str, Any]) -> None:
     alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
-    alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {"reason": "typo"})
+    alice.post(
+        f"/api/v1/matches/{hearts_match['id']}/events/1/void", {"client_event_id": str(uuid.uuid4()), "reason": "typo"}
+    )
     record = alice.get(f"/api/v1/matches/{hearts_match['id']}/record/").json()
     assert record["format"] == "companion-record/1"
     assert record["players"] == ["Alice", "Bob", "Charlie", "Dave"]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from companion.models import MatchChange
@@ -56,7 +57,7 @@ def test_a_void_that_unfinishes_the_match_removes_its_standings(
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         last = finish(alice, hearts_match["id"])
-        alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/void", {})
+        alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/void", {"client_event_id": str(uuid.uuid4())})
     assert _rows(hearts_match["id"]) == []
 
 
@@ -67,7 +68,13 @@ def test_an_amend_that_changes_the_result_rewrites_the_standings(
         last = finish(alice, hearts_match["id"])
         # The last hand was (0, 8, 9, 9) on (91, 87, 93, 93); as (9, 0, 9, 8) totals are (100, 87, 102, 101).
         body = {"type": "hand_result", "payload": {"points": [9, 0, 9, 8]}}
-        assert alice.post(f"/api/v1/matches/{hearts_match['id']}/events/{last}/amend", body).status_code == 201
+        assert (
+            alice.post(
+                f"/api/v1/matches/{hearts_match['id']}/events/{last}/amend",
+                {**body, "client_event_id": str(uuid.uuid4())},
+            ).status_code
+            == 201
+        )
     assert [(r[2], r[3], r[4]) for r in _rows(hearts_match["id"])] == [
         (2, 100, False),
         (1, 87, True),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from tests.conftest import Person
@@ -58,7 +59,7 @@ def test_a_void_changes_the_etag_too(alice: Person, hearts_match: dict[str, Any]
     url = f"/api/v1/matches/{hearts_match['id']}/summary/"
     alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
     etag = alice.get(url)["ETag"]
-    alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {})
+    alice.post(f"/api/v1/matches/{hearts_match['id']}/events/1/void", {"client_event_id": str(uuid.uuid4())})
     changed = alice.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200
     assert changed.json()["summary"]["totals"] == [0, 0, 0, 0]

@@ -12,7 +12,6 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from rest_framework.authtoken.models import Token
 
 from companion import services
 from companion.models import League, Match, Player
@@ -34,8 +33,9 @@ class Command(BaseCommand):
         else:
             self.stdout.write(f"{LEAGUE_NAME!r} already exists: nothing to do.")
         alice = User.objects.get(username="alice")
-        token, _ = Token.objects.get_or_create(user=alice)
-        self.stdout.write(f"Log in as alice / alice-demo-password, or use the API token of alice: {token.key}")
+        # tokens are stored hashed: a new one is issued each run (it expires like any other)
+        token = services.token_issue(user=alice)
+        self.stdout.write(f"Log in as alice / alice-demo-password, or use this new API token of alice: {token.key}")
 
     @transaction.atomic
     def _create(self) -> League:

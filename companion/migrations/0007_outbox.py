@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('companion', '0004_player_created_by'),
+        ('companion', '0006_league_invitation'),
     ]
 
     operations = [

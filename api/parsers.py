@@ -1,0 +1,72 @@
+"""The JSON parser every endpoint uses: bounded in size and nesting before anything is parsed.
+
+A body nested a thousand deep would make the decoder (or any code walking the result) recurse until
+``RecursionError``; a huge one would be read whole into memory. Both are refused first, with the
+API's error shape: 413 ``payload_too_large`` and 400 ``json_too_deep``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import IO, Any
+
+from django.conf import settings
+from rest_framework import exceptions, status
+from rest_framework.parsers import JSONParser
+
+#: A JSON string (with its escapes): brackets inside strings do not nest anything.
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(rb"[\[\]{}]")
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "payload_too_large"
+
+
+class TooDeep(exceptions.APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_detail = "The JSON body is nested too deeply."
+    default_code = "json_too_deep"
+
+
+def max_body_bytes() -> int:
+    return int(settings.COMPANION_MAX_BODY_BYTES)
+
+
+def nesting_depth(raw: bytes, limit: int) -> int:
+    """How deep ``raw``'s arrays and objects nest (counting stops just past ``limit``)."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return 0  # cannot be deeper than the number of openings
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub(b'""', raw)):
+        depth += 1 if bracket in (b"[", b"{") else -1
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            break
+    return deepest
+
+
+class GuardedJSONParser(JSONParser):
+    def parse(
+        self, stream: IO[Any] | None, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
+        limit = max_body_bytes()
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise PayloadTooLarge(f"The request body is larger than {limit} bytes.")
+        max_depth = int(settings.COMPANION_MAX_JSON_DEPTH)
+        if nesting_depth(raw, max_depth) > max_depth:
+            raise TooDeep(f"The JSON body nests deeper than {max_depth} levels.")
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            return json.loads(raw.decode(encoding), parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as exc:
+            raise exceptions.ParseError(f"JSON parse error - {exc}") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
