@@ -9,6 +9,7 @@ The same faults against PostgreSQL, Redis and real workers: tests/integration/te
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -114,7 +115,10 @@ def test_an_unreachable_broker_still_answers_201_and_the_sweep_derives_later(
 def test_a_correction_of_a_finished_match_is_a_new_outbox_change(alice: Person, hearts_match: dict[str, Any]) -> None:
     match_id = hearts_match["id"]
     last = finish(alice, match_id)
-    assert alice.post(f"/api/v1/matches/{match_id}/events/{last}/void", {}).status_code == 201
+    assert (
+        alice.post(f"/api/v1/matches/{match_id}/events/{last}/void", {"client_event_id": str(uuid.uuid4())}).status_code
+        == 201
+    )
     assert list(MatchChange.objects.filter(match_id=match_id).values_list("seq", flat=True)) == [last, last + 1]
     assert outbox.pending(older_than_s=0) == []
     assert not PlayerResultRow.objects.filter(match_id=match_id).exists()  # no longer finished
