@@ -86,6 +86,12 @@ class Cluster:
             "REDIS_URL": f"redis://{data}:6379/0",
             "DJANGO_STATIC_ROOT": str(self.tmp / "static"),
             "COMPANION_METRICS_TOKEN": METRICS_TOKEN,
+            # nginx appends the phone's address to X-Forwarded-For; every phone here shares one
+            # address, so the per-address guest limit is raised for the test's dozens of phones.
+            "COMPANION_TRUSTED_PROXIES": "1",
+            "COMPANION_THROTTLE_GUEST_ADDRESS": "10000/hour",
+            "COMPANION_OUTBOX_GRACE_S": "5",
+            "COMPANION_SWEEP_EVERY_S": "2",
             **extra,
         }
 
@@ -336,7 +342,7 @@ def stored_events(database: str) -> tuple[list[tuple[Any, ...]], dict[int, tuple
             for r in conn.execute("SELECT id, game, variants, player_names, last_seq, status FROM companion_match")
         }
         standings = dict(
-            conn.execute("SELECT match_id, count(*) FROM companion_matchstanding GROUP BY match_id").fetchall()
+            conn.execute("SELECT match_id, count(*) FROM league_playerresultrow GROUP BY match_id").fetchall()
         )
     return events, matches, standings
 
