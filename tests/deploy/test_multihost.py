@@ -361,7 +361,7 @@ def p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def wait_for_standings(database: str, finished: set[int], timeout: float = 30) -> dict[int, int]:
+def wait_for_standings(database: str, finished: set[int], timeout: float = 120) -> dict[int, int]:
     deadline = time.monotonic() + timeout
     while True:
         standings = stored_events(database)[2]
