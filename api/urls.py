@@ -21,6 +21,7 @@ urlpatterns = [
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match"),
     path("matches/<int:match_id>/summary/", views.MatchSummaryView.as_view(), name="match-summary"),
     path("matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
+    path("matches/<int:match_id>/entry-form/", views.EntryFormView.as_view(), name="match-entry-form"),
     path("matches/<int:match_id>/record/", views.RecordView.as_view(), name="match-record"),
     path("matches/<int:match_id>/events/", views.EventListView.as_view(), name="match-events"),
     path("matches/<int:match_id>/events/<int:seq>/void", views.EventVoidView.as_view(), name="event-void"),

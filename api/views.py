@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import uuid
 from typing import Any
 
@@ -217,7 +220,22 @@ class LegalActionsView(APIView):
     @extend_schema(responses=GENERIC)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        return Response({"next_seq": match.last_seq + 1, "actions": selectors.match_legal_actions_get(match=match)})
+        actions = selectors.match_legal_actions_get(match=match)
+        return Response({"next_seq": match.last_seq + 1, "actions": actions, "entry_form": _entry_form(match)})
+
+
+def _entry_form(match: Match) -> dict[str, Any] | None:
+    """The engine's description of the next result-entry form (scoring.forms), or None."""
+    return selectors.match_game(match).entry_form(selectors.match_state_get(match))
+
+
+class EntryFormView(APIView):
+    """What the next result entry asks and which totals and ranges hold (``null``: none now)."""
+
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        return Response({"next_seq": match.last_seq + 1, "entry_form": _entry_form(match)})
 
 
 class RecordView(APIView):
@@ -242,10 +260,30 @@ class RecordImportView(APIView):
         return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
 
 
+@functools.cache
+def catalogue_version() -> str:
+    """Changes only with the code (a deploy): the phone asks for ``?v=`` this and keeps the answer."""
+    text = json.dumps(selectors.games_catalogue(), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 class GamesView(APIView):
+    """``?game=NAME``: that game's entry only (a table page needs no other game's)."""
+
     @extend_schema(responses=GENERIC)
     def get(self, request: Request) -> Response:
-        return Response(selectors.games_catalogue())
+        games = selectors.games_catalogue()
+        name = request.query_params.get("game")
+        if name:
+            games = [g for g in games if g["name"] == name]
+        response = Response(games)
+        etag = f'"{catalogue_version()}-{name or "all"}-{pick_language(request)}"'
+        response["ETag"] = etag
+        if request.query_params.get("v") == catalogue_version():
+            response["Cache-Control"] = "private, max-age=604800"
+        elif etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return response
 
 
 # -- events -----------------------------------------------------------------------------------------------

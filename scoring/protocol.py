@@ -148,6 +148,17 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def is_finished(self, state: StateT) -> bool:
         return self.result(state) is not None
 
+    def entry_form(self, state: StateT) -> JSON | None:
+        """The form for the next result entry, in :mod:`scoring.forms`' vocabulary: which fields,
+        which seats are asked and the constraints (totals, ranges) the engine will check.
+
+        ``None`` (the default) when no result can be entered now or the game gives no description:
+        the phone then builds a form from the event's JSON Schema in :meth:`catalogue`. Engines
+        that describe their form keep it in a ``forms`` module beside their rules, so that no rule
+        number needs to be repeated in a client.
+        """
+        return None
+
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""
         return {

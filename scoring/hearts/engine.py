@@ -134,6 +134,11 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     def result(self, state: HeartsState) -> MatchResult | None:
         return state.result
 
+    def entry_form(self, state: HeartsState) -> JSON | None:
+        from scoring.hearts.forms import entry_form
+
+        return entry_form(state)
+
     def summary(self, state: HeartsState) -> JSON:
         result = state.result
         hand = state.current
