@@ -89,6 +89,8 @@ class Game(ABC, Generic[StateT, VariantsT]):
     rules_file: ClassVar[str]
     #: Event types that enter a whole hand's outcome at once (result entry).
     result_event_types: ClassVar[tuple[str, ...]] = ()
+    #: Whether a lower running total is better (penalty points): the phone shows no "+" sign then.
+    lower_is_better: ClassVar[bool] = False
 
     # -- construction -------------------------------------------------------------------------
     def variants(self, raw: Mapping[str, Any] | None) -> VariantsT:
@@ -170,4 +172,5 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "variants": self.variants_class.catalogue(),
             "events": self.codec.schema(),
             "result_event_types": list(self.result_event_types),
+            "lower_is_better": self.lower_is_better,
         }

@@ -8,10 +8,15 @@ without any settings beyond ``"web"`` in ``INSTALLED_APPS``: the language comes 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -20,13 +25,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
+from api.views import catalogue_version
 from companion.language import COOKIE, pick_language
 
 #: The four languages of the phone UI (issue 7), in the order the switch shows them.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
 LANGUAGE_CODES = {code for code, _ in LANGUAGES}
-#: Bumped whenever the app shell changes, so that the service worker drops its old cache.
-SHELL_VERSION = "companion-shell-v7"
+#: The app's static files (web/static/web): modules, style, icon and the vendored QR library.
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Modules every page loads; a page adds its own (pages/<page>.js, or the table's and the forms').
+COMMON_MODULES = ("main", "chrome", "dom", "i18n", "errors", "router", "store", "session", "api", "outbox", "format")
+PAGE_MODULES = {"table": ("table/", "forms/")}
 
 View = Callable[..., HttpResponseBase]
 
@@ -49,8 +58,56 @@ def localized(view: View) -> View:
     return wrapper
 
 
+def _static_names() -> tuple[str, ...]:
+    return tuple(sorted(p.relative_to(STATIC_DIR).as_posix() for p in (STATIC_DIR / "web").rglob("*") if p.suffix in {".js", ".css", ".svg"}))
+
+
+def _shell() -> dict[str, Any]:
+    """The static files' URLs (hashed by the manifest storage in production) and a cache name that
+    changes with their content, so the service worker follows every change without a hand-kept version."""
+    names = _static_names()
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + (STATIC_DIR / name).read_bytes())
+    modules = [n for n in names if n.startswith("web/js/")]
+    plain = staticfiles_storage.base_url or settings.STATIC_URL
+    # Modules import each other by relative URL ("./dom.js"); the import map sends each to its hashed name.
+    imports = {plain + n: staticfiles_storage.url(n) for n in modules if staticfiles_storage.url(n) != plain + n}
+    return {
+        "name": "companion-shell-" + digest.hexdigest()[:12],
+        "files": [staticfiles_storage.url(n) for n in names],
+        "modules": modules,
+        "import_map": json.dumps({"imports": imports}, separators=(",", ":")),
+    }
+
+
+_cached_shell = cache(_shell)
+
+
+def shell() -> dict[str, Any]:
+    # While developing, the files change under a running server: read them on every request.
+    return _shell() if settings.DEBUG else _cached_shell()
+
+
+def preloads(page: str, modules: list[str]) -> list[str]:
+    """The modules the page needs at once, preloaded in parallel instead of found import by import."""
+    own = PAGE_MODULES.get(page, (f"pages/{page}",))
+    wanted = [f"web/js/{m}.js" for m in COMMON_MODULES]
+    wanted += [m for m in modules if any(m.startswith(f"web/js/{prefix}") for prefix in own) and "/games/" not in m]
+    return [staticfiles_storage.url(m) for m in wanted if m in modules]
+
+
 def _page(request: HttpRequest, template: str, page: str, **context: Any) -> HttpResponse:
-    context.update(page=page, languages=LANGUAGES, language=translation.get_language(), shell=SHELL_VERSION)
+    app = shell()
+    context.update(
+        page=page,
+        languages=LANGUAGES,
+        language=translation.get_language(),
+        shell=app["name"],
+        import_map=app["import_map"],
+        preloads=preloads(page, app["modules"]),
+        catalogue=catalogue_version(),
+    )
     return render(request, f"web/{template}", context)
 
 
@@ -99,7 +156,9 @@ def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
 @never_cache
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the site root so that its scope covers every page."""
-    body = render_to_string("web/sw.js", {"shell": SHELL_VERSION, "languages": LANGUAGES})
+    app = shell()
+    context = {"shell": app["name"], "files": json.dumps(app["files"]), "languages": LANGUAGES}
+    body = render_to_string("web/sw.js", context)
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response.headers["Service-Worker-Allowed"] = "/"
     return response

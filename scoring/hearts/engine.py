@@ -45,6 +45,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
     result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
+    lower_is_better: ClassVar[bool] = True
 
     def new_match(self, variants: HeartsVariants, players: tuple[str, ...]) -> HeartsState:
         if variants.kitty == "four_player_12" and len(players) != 4:

@@ -21,7 +21,13 @@ def entry_form(state: HeartsState) -> forms.JSON | None:
     everyone = range(state.seats)
     fields = [
         forms.per_seat(
-            "points", everyone, maximum=total, total=total, total_code="points_must_total_26", shortcut={"value": total}
+            "points",
+            everyone,
+            maximum=total,
+            total=total,
+            total_code="points_must_total_26",
+            shortcut={"value": total},
+            count="spot" if v.spot_hearts else "plain",
         )
     ]
     if v.moon_scoring == "shooter_choice":
