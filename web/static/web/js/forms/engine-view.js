@@ -90,7 +90,7 @@ export function engineForm(type, form) {
     submitRow(el, _("Record"), () => {
       const v = values();
       const broken = check(form, v);
-      if (broken) { fieldError(el, asFieldError(broken, S.players)); return; }
+      if (broken) { fieldError(el, asFieldError(broken)); return; }
       const payload = { ...schemaPayload(Object.fromEntries(extras.map(([name, x]) => [name, x.get()])), required), ...payloadOf(form, v) };
       const guess = { ...FIELD_OF };
       for (const f of form.fields) if (f.total_code) guess[f.total_code] = f.name;

@@ -43,17 +43,14 @@ export function perSeatValues(field, raw, values, players) {
 
 export const sumOf = (field, list, values) => askedSeats(field, values).reduce((acc, s) => acc + (list[s] || 0), 0);
 
-// The first broken total or range among the shown fields, as an error the form shows next to its
-// field: { code, field, params: { total, expected } } (the engine's own error code), or null.
+// The first broken total among the shown fields, or a required field left empty, as an error the
+// form shows next to its field: { code, field, params: { total, expected } } (the engine's own
+// error code), or null. Ranges (min/max) bound the controls; a value out of range typed anyway is
+// left to the engine, whose error names the player in the phone's language.
 export function check(form, values) {
   for (const field of form.fields || []) {
     if (field.kind !== "per_seat" || !visible(field, values) || !Array.isArray(values[field.name])) continue;
     const list = values[field.name];
-    for (const s of askedSeats(field, values)) {
-      if (list[s] < (field.min ?? 0) || (field.max !== undefined && list[s] > field.max)) {
-        return { code: "out_of_range", field: field.name, params: { seat: s, value: list[s], minimum: field.min ?? 0, maximum: field.max } };
-      }
-    }
     if (totalApplies(field, values) && sumOf(field, list, values) !== field.total) {
       return { code: field.total_code || "wrong_total", field: field.name, params: { total: sumOf(field, list, values), expected: field.total } };
     }

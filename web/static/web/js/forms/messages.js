@@ -8,12 +8,11 @@ const TOTALS = {
   tricks: () => _("Tricks must total %(expected)s; these total %(total)s."),
 };
 
-export function checkText(err, players) {
+export function checkText(err) {
   const p = err.params || {};
-  if (err.code === "out_of_range") return fmt(_("%(name)s: %(value)s is not between %(minimum)s and %(maximum)s."), { ...p, name: players[p.seat] ?? p.seat });
   if (err.code === "required") return fmt(_("%(field)s: please choose."), { field: label(err.field) });
   return fmt((TOTALS[err.field] || (() => _("These must total %(expected)s; they total %(total)s.")))(), p);
 }
 
 // The check's error in the shape fieldError shows (its text given, its field named).
-export const asFieldError = (err, players) => ({ code: err.code, field: err.field, params: {}, text: checkText(err, players) });
+export const asFieldError = (err) => ({ code: err.code, field: err.field, params: {}, text: checkText(err) });

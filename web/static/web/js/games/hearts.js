@@ -65,7 +65,7 @@ export function entryView(type, form) {
       const chosen = $("#moon-choice button.on", el);
       const v = { ...values(), jd_taker: jd ? jd.value : null, no_tricks: noTricks ? noTricks.value : [], moon_choice: !moonChoice.hidden && chosen ? chosen.dataset.choice : null };
       const broken = check(form, v);
-      if (broken) { fieldError(el, asFieldError(broken, S.players)); return; }
+      if (broken) { fieldError(el, asFieldError(broken)); return; }
       record(type, payloadOf(form, v), { from: el, onError: (e) => fieldError(el, e, { [field.total_code]: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
       inputs.forEach((i) => { i.value = ""; });
       update();

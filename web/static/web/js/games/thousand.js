@@ -91,7 +91,7 @@ export function entryView(type, form) {
       const v = values();
       if (f.declarer.when.in.includes(v.kind) && v.declarer === null) { showError(el, "declarer", _("Choose the declarer.")); return; }
       const broken = check(form, v);
-      if (broken) { fieldError(el, asFieldError(broken, S.players)); return; }
+      if (broken) { fieldError(el, asFieldError(broken)); return; }
       record(type, payloadOf(form, v), { from: el, onError: (e) => fieldError(el, e, { [f.points.total_code]: "card_points", [f.tricks.total_code]: "tricks", contract_below_minimum: "contract", bid_off_step: "contract" }) });
     }));
   setKind(state.kind);
