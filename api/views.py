@@ -11,6 +11,8 @@ from typing import Any
 from django.contrib.auth import authenticate, login
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.decorators import method_decorator
+from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -267,8 +269,10 @@ def catalogue_version() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+@method_decorator(gzip_page, name="dispatch")
 class GamesView(APIView):
-    """``?game=NAME``: that game's entry only (a table page needs no other game's)."""
+    """``?game=NAME``: that game's entry only (a table page needs no other game's); ``&omit=variants``
+    without the house rules' documentation (the table reads it only when Share opens)."""
 
     @extend_schema(responses=GENERIC)
     def get(self, request: Request) -> Response:
@@ -276,12 +280,16 @@ class GamesView(APIView):
         name = request.query_params.get("game")
         if name:
             games = [g for g in games if g["name"] == name]
+        if request.query_params.get("omit") == "variants":
+            games = [{k: v for k, v in g.items() if k != "variants"} for g in games]
         response = Response(games)
-        etag = f'"{catalogue_version()}-{name or "all"}-{pick_language(request)}"'
+        omit = request.query_params.get("omit", "")
+        etag = f'"{catalogue_version()}-{name or "all"}-{omit}-{pick_language(request)}"'
         response["ETag"] = etag
         if request.query_params.get("v") == catalogue_version():
             response["Cache-Control"] = "private, max-age=604800"
-        elif etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        elif etag in [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]:
+            # (compressed answers carry the ETag weakened: W/"…")
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return response
 

@@ -128,7 +128,9 @@ def _uuid() -> str:
     return str(uuid.uuid4())
 
 
-def load_once(browser: Any, base: str, token: str, match_id: int, hands: int) -> tuple[int, int, float]:
+def load_once(
+    browser: Any, base: str, token: str, match_id: int, hands: int, verbose: bool = False
+) -> tuple[int, int, float]:
     """One cold load: (script bytes, JSON bytes, seconds until the scoreboard shows)."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     context.add_init_script(f"try{{localStorage.setItem('companion.token', JSON.stringify({token!r}))}}catch(e){{}}")
@@ -144,10 +146,12 @@ def load_once(browser: Any, base: str, token: str, match_id: int, hands: int) ->
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     kinds: dict[str, str] = {}
     sizes: dict[str, int] = {}
+    urls: dict[str, str] = {}
 
     def on_response(event: dict[str, Any]) -> None:
         mime = event["response"].get("mimeType", "")
         kinds[event["requestId"]] = "json" if "json" in mime else "script" if "javascript" in mime else "other"
+        urls[event["requestId"]] = event["response"]["url"].replace(base, "")
 
     cdp.on("Network.responseReceived", on_response)
     cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
@@ -158,6 +162,9 @@ def load_once(browser: Any, base: str, token: str, match_id: int, hands: int) ->
     script = sum(n for rid, n in sizes.items() if kinds.get(rid) == "script")
     data = sum(n for rid, n in sizes.items() if kinds.get(rid) == "json")
     context.close()
+    if verbose:
+        for rid, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
+            print(f"    {kinds.get(rid, '?'):6} {n:7d} B  {urls.get(rid, '?')}")
     return script, data, seconds
 
 
@@ -165,6 +172,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=6, help="hands recorded before the page is opened")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every response of the first run")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -176,7 +184,9 @@ def main() -> None:
         token, match_id = make_match(base, args.hands)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
-            runs = [load_once(browser, base, token, match_id, args.hands) for _ in range(args.runs)]
+            runs = [
+                load_once(browser, base, token, match_id, args.hands, args.verbose and i == 0) for i in range(args.runs)
+            ]
             browser.close()
     finally:
         os.killpg(server.pid, signal.SIGTERM)

@@ -22,6 +22,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.cache import never_cache
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
@@ -35,7 +36,8 @@ LANGUAGE_CODES = {code for code, _ in LANGUAGES}
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Modules every page loads; a page adds its own (pages/<page>.js, or the table's and the forms').
 COMMON_MODULES = ("main", "chrome", "dom", "i18n", "errors", "router", "store", "session", "api", "outbox", "format")
-PAGE_MODULES = {"table": ("table/", "forms/")}
+#: The table's scoreboard; its forms, other tabs and the game's own view load once it is drawn.
+PAGE_MODULES = {"table": ("table/page", "table/board")}
 
 View = Callable[..., HttpResponseBase]
 
@@ -59,7 +61,13 @@ def localized(view: View) -> View:
 
 
 def _static_names() -> tuple[str, ...]:
-    return tuple(sorted(p.relative_to(STATIC_DIR).as_posix() for p in (STATIC_DIR / "web").rglob("*") if p.suffix in {".js", ".css", ".svg"}))
+    return tuple(
+        sorted(
+            p.relative_to(STATIC_DIR).as_posix()
+            for p in (STATIC_DIR / "web").rglob("*")
+            if p.suffix in {".js", ".css", ".svg"}
+        )
+    )
 
 
 def _shell() -> dict[str, Any]:
@@ -147,6 +155,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 _CATALOG = JavaScriptCatalog.as_view(packages=["web"], domain="djangojs")
 
 
+@gzip_page
 @localized
 def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
     """The JS strings (with plural rules) of the user's language, from ``web/locale``."""

@@ -116,7 +116,7 @@ def test_pages_load_modules_through_an_import_map_with_preloads(client: Client) 
     assert '<script type="importmap">' in html
     assert 'rel="modulepreload" href="/static/web/js/table/page.js"' in html
     assert 'data-qr="/static/web/vendor/qrcode-generator-1.4.4.js"' in html
-    assert "<script src=\"/static/web/vendor/qrcode" not in html  # the QR library waits for Share
+    assert '<script src="/static/web/vendor/qrcode' not in html  # the QR library waits for Share
 
 
 def test_the_manifest_names_the_app(client: Client) -> None:

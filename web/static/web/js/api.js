@@ -47,7 +47,8 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     login: (username, password) => call("auth/token", { method: "POST", json: { username, password } }),
     games: () => call("games/").then(listOf),
     // One game's catalogue entry at a versioned URL: the browser's cache may keep it.
-    game: (name, version) => call(`games/?game=${encodeURIComponent(name)}&v=${encodeURIComponent(version || "")}`, { cache: "default" }).then((l) => listOf(l)[0] || null),
+    // `omit: "variants"`: without the house rules' documentation (a table needs it only in Share).
+    game: (name, version, { omit } = {}) => call(`games/?game=${encodeURIComponent(name)}&v=${encodeURIComponent(version || "")}${omit ? "&omit=" + omit : ""}`, { cache: "default" }).then((l) => listOf(l)[0] || null),
     players: () => call("players/?limit=500").then(listOf),
     me: () => call("players/me"),
     leagues: () => call("leagues/").then(listOf),

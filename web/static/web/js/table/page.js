@@ -8,21 +8,44 @@ import { gameTitle } from "../format.js";
 import { API, requireSignIn, seatNames } from "../session.js";
 import { saved, table } from "../store.js";
 import { renderBoard, renderStatus } from "./board.js";
-import { renderCards } from "./cards.js";
-import { loadView, renderEntry } from "./entry.js";
-import { renderLog, undoLast } from "./log.js";
-import { flush, renderOutbox } from "./record.js";
-import { renderShare } from "./share.js";
 
 const S = table.state;
 const POLL_MS = 2500;
 const body = document.body;
 
-function selectTab(tab) {
+// The entry form and the recording (outbox) modules load once the scoreboard is drawn.
+const loadForms = () => Promise.all([import("./entry.js"), import("./record.js")]).then(([entry, rec]) => table.set({ entry, rec }));
+export const flush = () => (S.rec ? S.rec.flush() : Promise.resolve());
+
+// The tabs besides "Enter" load their modules when first opened (the first screen needs none).
+const TABS = {
+  cards: () => import("./cards.js").then((m) => ({ render: m.renderCards })),
+  log: () => import("./log.js").then((m) => ({ render: m.renderLog, undoLast: m.undoLast })),
+  share: () => import("./share.js").then((m) => ({ render: () => m.renderShare(true) })),
+};
+
+async function openTab(tab) {
+  // (lastKey reset: the next renderAll draws the new tab even when nothing else changed)
+  if (!S.tabs[tab] && TABS[tab]) table.set({ tabs: { ...S.tabs, [tab]: await TABS[tab]() }, lastKey: null });
+  return S.tabs[tab];
+}
+
+async function selectTab(tab) {
   table.set({ tab });
   $$(".tabs button").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === tab)));
   $$(".tab").forEach((s) => { s.hidden = s.id !== "tab-" + tab; });
-  if (tab === "share") renderShare(true);
+  const first = !S.tabs[tab];
+  const module = await openTab(tab);
+  if (!module || !S.game || !S.summary) return;
+  if (tab === "cards" && first) { renderCardsTab(module); return; }
+  if (tab !== "cards") module.render();
+}
+
+function renderCardsTab(module) {
+  const root = $("#tab-cards");
+  module.render();
+  root.dataset.baseSeq = S.seq;
+  delete root.dataset.dirty;
 }
 
 function watchTyping() {
@@ -84,15 +107,16 @@ export function renderAll() {
   renderStatus();
   renderBoard();
   if (!S.game) return; // the forms wait for the game's catalogue entry
-  renderLog();
+  if (S.tabs.log) S.tabs.log.render();
   const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq,
     Object.keys(S.checking), S.claims.map((c) => [c.seq, c.accepted, c.settled])]);
   if (key === S.lastKey) return;
   table.set({ lastKey: key });
   // A form someone is typing in stays as it is (with the seq it was started on): if another phone
   // recorded meanwhile, sending it gives the conflict and shows the entry that won.
-  for (const [id, render] of [["#tab-entry", renderEntry], ["#tab-cards", renderCards]]) {
+  for (const [id, render] of [["#tab-entry", S.entry && S.entry.renderEntry], ["#tab-cards", S.tabs.cards && S.tabs.cards.render]]) {
     const root = $(id);
+    if (!render) continue;
     if (root.dataset.dirty === "1" && +root.dataset.baseSeq !== S.seq) {
       if (!$(".stale", root)) root.prepend(h("p", { class: "stale", role: "status", text: _("Another phone recorded an entry while you were typing.") }));
       continue;
@@ -109,7 +133,7 @@ async function loadGame(name) {
   const kept = saved.get(key, null);
   if (kept) return kept;
   try {
-    const game = await API.game(name, body.dataset.catalogue);
+    const game = await API.game(name, body.dataset.catalogue, { omit: "variants" });
     if (game) {
       for (const old of saved.keys()) if (old.startsWith("games.")) saved.del(old);
       saved.set(key, game);
@@ -126,9 +150,17 @@ function showTitle() {
   document.title = gameTitle(S.game || S.match.game) + " · Companion";
 }
 
+// The match as the page's inline script already asked for it (while the modules loaded), else now.
+async function firstAnswer() {
+  const pending = body.firstMatch;
+  delete body.firstMatch;
+  const response = pending ? await pending.catch(() => null) : null;
+  return response && response.ok ? response.json() : API.match(S.id);
+}
+
 async function loadMatch() {
   try {
-    const match = await API.match(S.id);
+    const match = await firstAnswer();
     saved.set("match." + S.id, match);
     return match;
   } catch (e) {
@@ -144,7 +176,7 @@ export async function start() {
   window.Companion = { S, store: table, API, flush, renderAll };
   table.set({ id: body.dataset.matchId, summary: saved.get("summary." + body.dataset.matchId, null), events: saved.get("events." + body.dataset.matchId, []) });
   $$(".tabs button").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
-  $("#undo").addEventListener("click", undoLast);
+  $("#undo").addEventListener("click", async () => (await openTab("log")).undoLast());
   watchTyping();
   addEventListener("online", () => flush());
   // The record and the legal actions are asked for at once, beside the match.
@@ -157,13 +189,13 @@ export async function start() {
   // The match's answer carries its summary: the scoreboard is drawn from the first response.
   if (match.summary) apply(match, null, null);
   if (S.summary) renderAll();
-  const [game, ev, lg] = await Promise.all([loadGame(match.game), events, legal, loadView(match.game)]);
+  const forms = loadForms().then(() => S.entry.loadView(match.game));
+  const [game, ev, lg] = await Promise.all([loadGame(match.game), events, legal, forms]);
   table.set({ game: game || { name: match.game, title: match.game, variants: [], events: {}, result_event_types: [] } });
   showTitle();
-  renderShare(false);
   if (S.summary || ev) apply(S.summary ? { summary: S.summary, claims: S.claims, last_seq: S.seq } : {}, ev, lg);
   renderAll();
-  await renderOutbox();
+  await S.rec.renderOutbox();
   flush();
   // Poll while the screen is visible; catch up at once when it comes back.
   setInterval(() => { if (!document.hidden) refresh(false); if (S.pending.length) flush(); }, POLL_MS);

@@ -5,8 +5,6 @@ import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
 import { API, outbox } from "../session.js";
 import { table } from "../store.js";
-import { claimAnswered } from "./claims.js";
-import { describe, whoWhen } from "./log.js";
 import { baseOf, refresh, renderAll } from "./page.js";
 
 const S = table.state;
@@ -32,8 +30,9 @@ export async function renderOutbox() {
   el.dataset.count = pending.length;
 }
 
-function sent(entry, result) {
-  if (entry.endpoint === "claims") claimAnswered(result);
+async function sent(entry, result) {
+  // (claims and the history are loaded with their tabs)
+  if (entry.endpoint === "claims") (await import("./claims.js")).claimAnswered(result);
   const ev = (result && (entry.endpoint === "claims" ? result.event || {} : result.event || result)) || {};
   const settled = result && Array.isArray(result.settled_seqs) ? result.settled_seqs : [];
   let seq = S.seq;
@@ -74,6 +73,7 @@ export async function flush() {
 
 async function showConflict(entry) {
   // The other phone's entry won: show it next to ours, and let the table decide.
+  const { describe, whoWhen } = await import("./log.js");
   table.set({ events: await API.events(S.id).catch(() => S.events) });
   const winners = S.events.filter((ev) => ev.seq >= entry.expected_seq);
   const box = $("#conflict");

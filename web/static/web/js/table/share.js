@@ -2,6 +2,7 @@
 // (56 KB) is loaded only when the tab opens.
 import { $, h } from "../dom.js";
 import { humanize } from "../format.js";
+import { API } from "../session.js";
 import { table } from "../store.js";
 
 const S = table.state;
@@ -38,6 +39,16 @@ export function renderShare(open) {
   a.href = link;
   a.textContent = link;
   if (open && code) drawQr(link).catch(() => { /* the link is still there */ });
+  paintRules();
+  if (open && S.game && !S.game.variants) {
+    // The table loaded its game without the house rules' documentation: fetch it now.
+    API.game(S.game.name, document.body.dataset.catalogue).then((full) => {
+      if (full) { table.set({ game: { ...S.game, variants: full.variants } }); paintRules(); }
+    }).catch(() => { /* the rules' values are shown without their docs */ });
+  }
+}
+
+function paintRules() {
   const docs = Object.fromEntries(((S.game && S.game.variants) || []).map((v) => [v.key, v]));
   $("#rules").replaceChildren(...Object.entries(S.match.variants || {}).flatMap(([k, v]) => [
     h("dt", { text: `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : v}` }), h("dd", { text: (docs[k] && docs[k].doc) || "" })]));
