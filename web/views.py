@@ -1,6 +1,7 @@
 """Phone UI pages.
 
-Every page is an app shell: the server renders the translated frame, and ``web/app.js`` fills it
+Every page is an app shell: the server renders the translated frame, and the ES modules in
+``web/static/web/js`` (loaded through an import map, docs/phone-ui.md) fill it
 from the REST API (``/api/v1/``), which stays the one write path (DESIGN.md §1). The pages work
 without any settings beyond ``"web"`` in ``INSTALLED_APPS``: the language comes from the
 ``django_language`` cookie (set by the language switch, so it is remembered) or the browser.
@@ -78,7 +79,7 @@ def _shell() -> dict[str, Any]:
     for name in names:
         digest.update(name.encode() + b"\0" + (STATIC_DIR / name).read_bytes())
     modules = [n for n in names if n.startswith("web/js/")]
-    plain = staticfiles_storage.base_url or settings.STATIC_URL
+    plain = str(getattr(staticfiles_storage, "base_url", None) or settings.STATIC_URL)
     # Modules import each other by relative URL ("./dom.js"); the import map sends each to its hashed name.
     imports = {plain + n: staticfiles_storage.url(n) for n in modules if staticfiles_storage.url(n) != plain + n}
     return {

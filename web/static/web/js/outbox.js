@@ -61,8 +61,10 @@ export function createOutbox(backend, { uuid = () => globalThis.crypto.randomUUI
   // `onSent(entry, result)` for each success. Returns whether anything was sent or refused.
   async function flush(matchId, { send, onSent = () => {}, onConflict = () => {}, onRefused = () => {} }) {
     let worked = false;
-    for (const entry of await forMatch(matchId)) {
-      if (entry.conflict) continue;
+    for (const id of (await forMatch(matchId)).map((e) => e.client_event_id)) {
+      // Read again: a refusal before it may have stepped its seq back.
+      const entry = (await forMatch(matchId)).find((e) => e.client_event_id === id);
+      if (!entry || entry.conflict) continue;
       let result;
       try {
         result = await send(entry);
