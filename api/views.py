@@ -180,6 +180,8 @@ class MatchListView(generics.ListCreateAPIView[Any]):
         return Response(s.MatchOutput(match).data, status=status.HTTP_201_CREATED)
 
 
+# The table page's first answer (it carries the summary); gzip keeps a phone's cold load small.
+@method_decorator(gzip_page, name="dispatch")
 class MatchDetailView(APIView):
     @extend_schema(responses=GENERIC)
     def get(self, request: Request, match_id: int) -> Response:

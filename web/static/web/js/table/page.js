@@ -152,8 +152,8 @@ function showTitle() {
 
 // The match as the page's inline script already asked for it (while the modules loaded), else now.
 async function firstAnswer() {
-  const pending = body.firstMatch;
-  delete body.firstMatch;
+  const pending = window.companionFirstMatch;
+  delete window.companionFirstMatch;
   const response = pending ? await pending.catch(() => null) : null;
   return response && response.ok ? response.json() : API.match(S.id);
 }

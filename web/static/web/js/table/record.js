@@ -3,11 +3,24 @@
 import { $, $$, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
-import { API, outbox } from "../session.js";
+import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
+import { API } from "../session.js";
 import { table } from "../store.js";
 import { baseOf, refresh, renderAll } from "./page.js";
 
 const S = table.state;
+
+function uuid4() {
+  if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const x = Array.from(b, (v) => v.toString(16).padStart(2, "0")).join("");
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+// This page's outbox (IndexedDB; in memory where a browser has none).
+const outbox = createOutbox(globalThis.indexedDB ? idbBackend(indexedDB) : memoryBackend(), { uuid: uuid4 });
 
 export async function record(type, payload, { onError, from, endpoint } = {}) {
   // The next seq follows the last one the phone knew when the entry was typed: the form's own seq,
