@@ -44,25 +44,26 @@ def test_a_spot_hearts_hand_is_entered_and_counted(phones: Any) -> None:
         page.fill(f"#pts-{seat}", str(value))
     page.click("#hearts-form [data-submit]")
     assert "must total 117; these total 26" in page.inner_text('#hearts-form [data-error-for="points"]')
-    # Anna took every heart (104), Ben the queen (13).
-    for seat, value in enumerate([104, 13, 0, 0]):
+    # Anna took the hearts 10 to A (10 + 11 + 12 + 13 + 14 = 60), Ben the Q♠ (13), Cleo the hearts
+    # 2 to 9 (44): 117, and nobody reaches the game's 100 yet.
+    for seat, value in enumerate([60, 13, 44, 0]):
         page.fill(f"#pts-{seat}", str(value))
     assert "Total 117 of 117" in page.inner_text("#hearts-form [data-sum]")
     page.click("#hearts-form [data-submit]")
     page.wait_for_selector("#board tr[data-hand='0']")
-    assert page.locator("#board tr.totals button.n").all_inner_texts() == ["104", "13", "0", "0"]
-    # A moon: Cleo takes all 117; by default everyone else gets +117 (hearts.md §3.2).
-    page.click('#hearts-form [data-moon="2"]')
+    assert page.locator("#board tr.totals button.n").all_inner_texts() == ["60", "13", "44", "0"]
+    # A moon: Dan takes all 117; by default everyone else gets +117 (hearts.md §3.2), which ends the game.
+    page.click('#hearts-form [data-moon="3"]')
     page.click("#hearts-form [data-submit]")
     page.wait_for_selector("#board tr[data-hand='1']")
-    assert page.locator("#board tr.totals button.n").all_inner_texts() == ["221", "130", "0", "117"]
+    assert page.locator("#board tr.totals button.n").all_inner_texts() == ["177", "130", "161", "0"]
     stored = [e.payload for e in Event.objects.filter(match_id=match_id).order_by("seq")]
-    assert stored == [{"points": [104, 13, 0, 0]}, {"points": [0, 0, 117, 0]}]
+    assert stored == [{"points": [60, 13, 44, 0]}, {"points": [0, 0, 0, 117]}]
 
-    # The league's facts from the same summary: penalty points as entered, Cleo's moon, and no
+    # The league's facts from the same summary: penalty points as entered, Dan's moon, and no
     # queen's taker guessed from a 26-point rule that spot hearts does not follow.
     summary = selectors.match_summary_get(match=Match.objects.get(pk=match_id))["summary"]
     facts = match_facts("hearts", summary, 4)
-    assert [facts.stats[s].get("penalty_points", 0) for s in range(4)] == [104, 13, 117, 0]
-    assert [facts.stats[s].get("moons", 0) for s in range(4)] == [0, 0, 1, 0]
+    assert [facts.stats[s].get("penalty_points", 0) for s in range(4)] == [60, 13, 44, 117]
+    assert [facts.stats[s].get("moons", 0) for s in range(4)] == [0, 0, 0, 1]
     assert all(facts.stats[s].get("qs_taken", 0) == 0 for s in range(4))
