@@ -123,6 +123,7 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
     phone.shot("23-claim-holds", top=False)
     # The history names the claims and the acceptance.
     page.click("[data-tab=log]")
+    page.wait_for_selector("#log li")  # the history tab loads its module when first opened
     log = page.inner_text("#tab-log")
     assert "Anna claims: All the remaining tricks — fails" in log
     assert f"Claim #{seq - 1} accepted by Ben" in log
