@@ -35,6 +35,7 @@ urlpatterns = [
     path("matches/<id:match_id>/join-code", views.JoinCodeView.as_view(), name="match-join-code"),
     path("matches/<id:match_id>/summary/", views.MatchSummaryView.as_view(), name="match-summary"),
     path("matches/<id:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
+    path("matches/<id:match_id>/entry-form/", views.EntryFormView.as_view(), name="match-entry-form"),
     path("matches/<id:match_id>/record/", views.RecordView.as_view(), name="match-record"),
     path("matches/<id:match_id>/events/", views.EventListView.as_view(), name="match-events"),
     path("matches/<id:match_id>/events/<id:seq>/void", views.EventVoidView.as_view(), name="event-void"),

@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.decorators import method_decorator
+from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
@@ -261,6 +263,8 @@ class MatchListView(generics.ListCreateAPIView[Any]):
         return Response(_match_json(request, match), status=status.HTTP_201_CREATED)
 
 
+# The table page's first answer (it carries the summary); gzip keeps a phone's cold load small.
+@method_decorator(gzip_page, name="dispatch")
 class MatchDetailView(APIView):
     @extend_schema(responses=s.MatchDetailOutput)
     def get(self, request: Request, match_id: int) -> Response:
@@ -305,7 +309,22 @@ class LegalActionsView(APIView):
     @extend_schema(responses=s.LegalActionsOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        return Response({"next_seq": match.last_seq + 1, "actions": selectors.match_legal_actions_get(match=match)})
+        actions = selectors.match_legal_actions_get(match=match)
+        return Response({"next_seq": match.last_seq + 1, "actions": actions, "entry_form": _entry_form(match)})
+
+
+def _entry_form(match: Match) -> dict[str, Any] | None:
+    """The engine's description of the next result-entry form (scoring.forms), or None."""
+    return selectors.match_game(match).entry_form(selectors.match_state_get(match))
+
+
+class EntryFormView(APIView):
+    """What the next result entry asks and which totals and ranges hold (``null``: none now)."""
+
+    @extend_schema(responses=GENERIC)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        return Response({"next_seq": match.last_seq + 1, "entry_form": _entry_form(match)})
 
 
 class RecordView(APIView):
@@ -331,10 +350,29 @@ class RecordImportView(APIView):
         return Response(_match_json(request, match), status=status.HTTP_201_CREATED)
 
 
+@method_decorator(gzip_page, name="dispatch")
 class GamesView(APIView):
+    """``?game=NAME``: that game's entry only (a table page needs no other game's); ``&omit=variants``
+    without the house rules' documentation (the table reads it only when Share opens)."""
+
     @extend_schema(responses=GENERIC)
     def get(self, request: Request) -> Response:
-        return Response(selectors.games_catalogue())
+        games = selectors.games_catalogue()
+        name = request.query_params.get("game")
+        if name:
+            games = [g for g in games if g["name"] == name]
+        if request.query_params.get("omit") == "variants":
+            games = [{k: v for k, v in g.items() if k != "variants"} for g in games]
+        response = Response(games)
+        omit = request.query_params.get("omit", "")
+        etag = f'"{selectors.catalogue_version()}-{name or "all"}-{omit}-{pick_language(request)}"'
+        response["ETag"] = etag
+        if request.query_params.get("v") == selectors.catalogue_version():
+            response["Cache-Control"] = "private, max-age=604800"
+        elif etag in [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]:
+            # (compressed answers carry the ETag weakened: W/"…")
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return response
 
 
 class JoinCodeView(APIView):

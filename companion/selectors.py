@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import logging
 import threading
 from collections import OrderedDict
@@ -352,3 +354,10 @@ def claim_json(check: ClaimCheck) -> dict[str, Any]:
         "settled": check.settled,
         "poll": f"/api/v1/claims/{check.pk}",
     }
+
+
+@functools.cache
+def catalogue_version() -> str:
+    """Changes only with the code (a deploy): the phone asks for ``?v=`` this and keeps the answer."""
+    text = json.dumps(games_catalogue(), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]

@@ -257,10 +257,13 @@ REST_KNOX = {
 
 # -- Content-Security-Policy: scripts and styles from this site only (the phone keeps its token in
 # script-readable storage, so no injected or third-party script may run) --------------------------------
+from csp.constants import NONCE  # noqa: E402 - used only here
+
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        # a nonce for the two inline scripts of the phone pages (the import map, the table's first request)
+        "script-src": ["'self'", NONCE],
         # the league pages and charts set style attributes; styles cannot read storage
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],

@@ -89,6 +89,8 @@ class Game(ABC, Generic[StateT, VariantsT]):
     rules_file: ClassVar[str]
     #: Event types that enter a whole hand's outcome at once (result entry).
     result_event_types: ClassVar[tuple[str, ...]] = ()
+    #: Whether a lower running total is better (penalty points): the phone shows no "+" sign then.
+    lower_is_better: ClassVar[bool] = False
 
     # -- construction -------------------------------------------------------------------------
     def variants(self, raw: Mapping[str, Any] | None) -> VariantsT:
@@ -148,6 +150,17 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def is_finished(self, state: StateT) -> bool:
         return self.result(state) is not None
 
+    def entry_form(self, state: StateT) -> JSON | None:
+        """The form for the next result entry, in :mod:`scoring.forms`' vocabulary: which fields,
+        which seats are asked and the constraints (totals, ranges) the engine will check.
+
+        ``None`` (the default) when no result can be entered now or the game gives no description:
+        the phone then builds a form from the event's JSON Schema in :meth:`catalogue`. Engines
+        that describe their form keep it in a ``forms`` module beside their rules, so that no rule
+        number needs to be repeated in a client.
+        """
+        return None
+
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""
         return {
@@ -159,4 +172,5 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "variants": self.variants_class.catalogue(),
             "events": self.codec.schema(),
             "result_event_types": list(self.result_event_types),
+            "lower_is_better": self.lower_is_better,
         }

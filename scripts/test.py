@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Run Companion's checks: ruff, ruff format --check, mypy, the import contract and pytest (tests/ and scoring doctests).
+"""Run Companion's checks: ruff, ruff format --check, mypy, the import contract, pytest (tests/ and
+scoring doctests) and the phone UI's JavaScript unit tests (``node --test tests/web/js``; skipped
+visibly without Node, a failure when COMPANION_REQUIRE_BROWSER=1, as in CI).
 
     python3 scripts/test.py                 # lint, types, tests (integration/browser tests skip visibly)
     python3 scripts/test.py --integration   # the integration suite on PostgreSQL + Redis + a Celery worker
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -51,7 +54,20 @@ def checks(python: str, pytest_args: list[str], workers: int) -> int:
         failures += run(command, check=False) != 0
     parallel = ["-n", str(workers)] if workers > 1 else []
     failures += run([python, "-m", "pytest", *parallel, "tests", "scoring", *pytest_args], check=False) != 0
+    failures += js_tests() != 0
     return failures
+
+
+def js_tests() -> int:
+    """The phone UI's unit tests with Node's own test runner (no npm packages needed)."""
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            print("» node is not installed, but COMPANION_REQUIRE_BROWSER=1 requires the JS unit tests", flush=True)
+            return 1
+        print("» SKIPPED the JS unit tests (tests/web/js): node is not installed (Node 20+)", flush=True)
+        return 0
+    return run([node, "--test", "tests/web/js/"], check=False)
 
 
 def integration(python: str, pytest_args: list[str]) -> int:

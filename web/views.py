@@ -1,6 +1,7 @@
 """Phone UI pages.
 
-Every page is an app shell: the server renders the translated frame, and ``web/app.js`` fills it
+Every page is an app shell: the server renders the translated frame, and the ES modules in
+``web/static/web/js`` (loaded through an import map, docs/phone-ui.md) fill it
 from the REST API (``/api/v1/``), which stays the one write path (DESIGN.md §1). The pages work
 without any settings beyond ``"web"`` in ``INSTALLED_APPS``: the language comes from the
 ``django_language`` cookie (set by the language switch, so it is remembered) or the browser.
@@ -8,30 +9,96 @@ without any settings beyond ``"web"`` in ``INSTALLED_APPS``: the language comes 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.cache import never_cache
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
 from companion.language import COOKIE, localized
+from companion.selectors import catalogue_version
 
 #: The four languages of the phone UI (issue 7), in the order the switch shows them.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
 LANGUAGE_CODES = {code for code, _ in LANGUAGES}
-#: Bumped whenever the app shell changes, so that the service worker drops its old cache.
-SHELL_VERSION = "companion-shell-v7"
+#: The app's static files (web/static/web): modules, style, icon and the vendored QR library.
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Modules every page loads; a page adds its own (pages/<page>.js, or the table's and the forms').
+COMMON_MODULES = ("main", "chrome", "dom", "i18n", "errors", "router", "store", "session", "api", "format")
+#: The table's scoreboard; its forms, other tabs and the game's own view load once it is drawn.
+PAGE_MODULES = {"table": ("table/page", "table/board")}
 
 View = Callable[..., HttpResponseBase]
 
 
+def _static_names() -> tuple[str, ...]:
+    return tuple(
+        sorted(
+            p.relative_to(STATIC_DIR).as_posix()
+            for p in (STATIC_DIR / "web").rglob("*")
+            if p.suffix in {".js", ".css", ".svg"}
+        )
+    )
+
+
+def _shell() -> dict[str, Any]:
+    """The static files' URLs (hashed by the manifest storage in production) and a cache name that
+    changes with their content, so the service worker follows every change without a hand-kept version."""
+    names = _static_names()
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + (STATIC_DIR / name).read_bytes())
+    modules = [n for n in names if n.startswith("web/js/")]
+    plain = str(getattr(staticfiles_storage, "base_url", None) or settings.STATIC_URL)
+    # Modules import each other by relative URL ("./dom.js"); the import map sends each to its hashed name.
+    imports = {plain + n: staticfiles_storage.url(n) for n in modules if staticfiles_storage.url(n) != plain + n}
+    return {
+        "name": "companion-shell-" + digest.hexdigest()[:12],
+        "files": [staticfiles_storage.url(n) for n in names],
+        "modules": modules,
+        "import_map": json.dumps({"imports": imports}, separators=(",", ":")),
+    }
+
+
+_cached_shell = cache(_shell)
+
+
+def shell() -> dict[str, Any]:
+    # While developing, the files change under a running server: read them on every request.
+    return _shell() if settings.DEBUG else _cached_shell()
+
+
+def preloads(page: str, modules: list[str]) -> list[str]:
+    """The modules the page needs at once, preloaded in parallel instead of found import by import."""
+    own = PAGE_MODULES.get(page, (f"pages/{page}",))
+    wanted = [f"web/js/{m}.js" for m in COMMON_MODULES]
+    wanted += [m for m in modules if any(m.startswith(f"web/js/{prefix}") for prefix in own) and "/games/" not in m]
+    return [staticfiles_storage.url(m) for m in wanted if m in modules]
+
+
 def _page(request: HttpRequest, template: str, page: str, **context: Any) -> HttpResponse:
-    context.update(page=page, languages=LANGUAGES, language=translation.get_language(), shell=SHELL_VERSION)
+    app = shell()
+    context.update(
+        page=page,
+        languages=LANGUAGES,
+        language=translation.get_language(),
+        shell=app["name"],
+        import_map=app["import_map"],
+        preloads=preloads(page, app["modules"]),
+        catalogue=catalogue_version(),
+    )
     return render(request, f"web/{template}", context)
 
 
@@ -71,6 +138,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 _CATALOG = JavaScriptCatalog.as_view(packages=["web"], domain="djangojs")
 
 
+@gzip_page
 @localized
 def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
     """The JS strings (with plural rules) of the user's language, from ``web/locale``."""
@@ -80,7 +148,9 @@ def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
 @never_cache
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the site root so that its scope covers every page."""
-    body = render_to_string("web/sw.js", {"shell": SHELL_VERSION, "languages": LANGUAGES})
+    app = shell()
+    context = {"shell": app["name"], "files": json.dumps(app["files"]), "languages": LANGUAGES}
+    body = render_to_string("web/sw.js", context)
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response.headers["Service-Worker-Allowed"] = "/"
     return response

@@ -93,6 +93,11 @@ class BourreGame(Game[Session, BourreVariants]):
     def result(self, state: Session) -> MatchResult | None:
         return state.result
 
+    def entry_form(self, state: Session) -> JSON | None:
+        from scoring.bourre.forms import entry_form
+
+        return entry_form(state)
+
     def summary(self, state: Session) -> JSON:
         shown = state
         provisional = None

@@ -45,6 +45,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
     result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
+    lower_is_better: ClassVar[bool] = True
 
     def new_match(self, variants: HeartsVariants, players: tuple[str, ...]) -> HeartsState:
         if variants.kitty == "four_player_12" and len(players) != 4:
@@ -133,6 +134,11 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
 
     def result(self, state: HeartsState) -> MatchResult | None:
         return state.result
+
+    def entry_form(self, state: HeartsState) -> JSON | None:
+        from scoring.hearts.forms import entry_form
+
+        return entry_form(state)
 
     def summary(self, state: HeartsState) -> JSON:
         result = state.result

@@ -92,6 +92,11 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
     def result(self, state: ThousandState) -> MatchResult | None:
         return state.result
 
+    def entry_form(self, state: ThousandState) -> JSON | None:
+        from scoring.thousand.forms import entry_form
+
+        return entry_form(state)
+
     def summary(self, state: ThousandState) -> JSON:
         v = state.variants
         result = state.result

@@ -122,6 +122,8 @@ class Phone:
         page.click("#create")
         page.wait_for_url("**/m/*/")
         page.wait_for_selector("#board table")
+        # The scoreboard comes with the first answer; the forms once the game's entry is loaded.
+        page.wait_for_selector("body[data-ready]", state="attached")
         return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
     def shot(self, name: str, *, top: bool = True) -> None:

@@ -69,6 +69,7 @@ def test_a_thousand_deal_recorded_card_by_card(phones: Any) -> None:
     assert "Boris" in page.inner_text("#tab-cards [data-to-act]")
     # The history names every entry in the words of its form: seats by name, cards as cards.
     page.click("[data-tab=log]")
+    page.wait_for_selector("#log li")  # the history tab loads its module when first opened
     log = page.inner_text("#log")
     assert "Play a card — Player: Boris; Card: A♠" in log
     assert "Give a card — Player: Boris; To: Clara" in log

@@ -29,6 +29,7 @@ def test_an_entry_is_corrected_from_the_history_with_confirmation(phones: Any) -
     enter_hand(page, [2, 6, 18, 0], 2)
     assert page.evaluate("window.Companion.S.summary.totals") == [15, 11, 22, 4]
     page.click("[data-tab=log]")
+    page.wait_for_selector("#log li")  # the history tab loads its module when first opened
 
     # Correct hand 1: the form starts from what counts now.
     page.click("#log [data-amend='1']")

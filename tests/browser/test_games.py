@@ -28,8 +28,11 @@ def seat(page: Any, field: str, number: int) -> None:
 def bourre(page: Any) -> None:
     seat(page, "played", 0)
     seat(page, "played", 1)
-    for number, tricks in enumerate([3, 2, 0, 0]):
-        page.fill(f"#tab-entry [data-field='tricks'] input[data-seat='{number}']", str(tricks))
+    # The engine's form asks tricks of those who played only (the others send 0).
+    assert page.locator("#tab-entry [data-field='tricks'] .seat-row:visible").count() == 2
+    page.fill("#tab-entry [data-field='tricks'] input[data-seat='0']", "3")
+    # The last one is filled with what is left of the deal's five tricks.
+    assert page.input_value("#tab-entry [data-field='tricks'] input[data-seat='1']") == "2"
 
 
 def president(page: Any) -> None:

@@ -68,6 +68,7 @@ def test_a_hearts_match_with_three_hands(phones: Any) -> None:
 
     # Undo the last entry, with confirmation; the history shows who voided what.
     page.click("[data-tab=log]")
+    page.wait_for_selector("#log li")  # the history tab loads its module when first opened
     page.click("#undo")
     page.click("#dialog-ok")
     page.wait_for_selector("#log li.voided")

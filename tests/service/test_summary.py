@@ -30,6 +30,7 @@ def test_the_summary_explains_each_number(alice: Person, hearts_match: dict[str,
 
 def test_legal_actions_name_the_next_event(alice: Person, hearts_match: dict[str, Any]) -> None:
     body = alice.get(f"/api/v1/matches/{hearts_match['id']}/legal-actions/").json()
+    assert body.pop("entry_form")["type"] == "hand_result"  # the form, tests/service/test_entry_form.py
     # Between hands a Hearts table may deal (card by card) or enter the hand's result.
     assert body == {
         "next_seq": 1,

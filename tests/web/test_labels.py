@@ -1,4 +1,4 @@
-"""Every event and field the phone's generic form can show has a translated label in app.js (issue 7:
+"""Every event and field the phone's generic form can show has a translated label in js/format.js (issue 7:
 "every string"), so no humanized English key reaches a German, Finnish or Russian screen."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scoring.registry import GAME_MODULES, get_game
 
-APP = Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "app.js"
+APP = Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "js" / "format.js"
 
 
 def _labels() -> set[str]:

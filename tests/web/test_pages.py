@@ -29,7 +29,7 @@ def test_every_page_is_an_app_shell_that_loads_the_script(client: Client, path: 
     response = client.get(path)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "/static/web/app.js" in html
+    assert "/static/web/js/main.js" in html
     assert "/jsi18n/" in html
     assert 'name="viewport"' in html
 
@@ -88,8 +88,35 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client: Cli
     assert response["Service-Worker-Allowed"] == "/"
     assert "no-cache" in response["Cache-Control"]
     body = response.content.decode()
-    assert "/static/web/app.js" in body and "/static/web/vendor/qrcode-generator-1.4.4.js" in body
+    assert "/static/web/js/main.js" in body and "/static/web/vendor/qrcode-generator-1.4.4.js" in body
     assert 'request.method !== "GET"' in body  # writes belong to the outbox, never to the cache
+
+
+def test_the_service_worker_cache_follows_the_static_files(
+    client: Client, tmp_path: Path, monkeypatch: Any, settings: Any
+) -> None:
+    """The cache name is a hash of the static files' contents: change a file, get a new name."""
+    import shutil
+
+    from web import views
+
+    settings.DEBUG = True  # read the files on every request, as while developing
+
+    first = views.shell()["name"]
+    assert first in client.get("/sw.js").content.decode()
+    copy = tmp_path / "static"
+    shutil.copytree(views.STATIC_DIR, copy)
+    (copy / "web" / "js" / "dom.js").write_text("// changed\n", encoding="utf-8")
+    monkeypatch.setattr(views, "STATIC_DIR", copy)
+    assert views.shell()["name"] != first
+
+
+def test_pages_load_modules_through_an_import_map_with_preloads(client: Client) -> None:
+    html = client.get("/m/7/").content.decode()
+    assert '<script type="importmap">' in html
+    assert 'rel="modulepreload" href="/static/web/js/table/page.js"' in html
+    assert 'data-qr="/static/web/vendor/qrcode-generator-1.4.4.js"' in html
+    assert '<script src="/static/web/vendor/qrcode' not in html  # the QR library waits for Share
 
 
 def test_the_manifest_names_the_app(client: Client) -> None:

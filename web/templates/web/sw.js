@@ -1,13 +1,11 @@
-{% load static %}/* Companion service worker: keeps the app shell and the open match readable offline.
+/* Companion service worker: keeps the app shell and the open match readable offline.
  * Static files: cache first. Pages and API reads: network first, falling back to the cache.
  * Writes (POST) are never cached or replayed here: the page's IndexedDB outbox owns them, so an
  * entry is sent with its client_event_id and the server applies it at most once. */
+// The cache's name is a hash of the static files' contents (web.views.shell): a new deploy names a
+// new cache, and activating it drops the old one. The files are listed by their hashed URLs.
 const SHELL = "{{ shell }}";
-const PRECACHE = [
-  "/", "/new/", "/join/",
-  "{% static 'web/app.js' %}", "{% static 'web/app.css' %}", "{% static 'web/icon.svg' %}",
-  "{% static 'web/vendor/qrcode-generator-1.4.4.js' %}", "/jsi18n/", "/manifest.webmanifest",
-];
+const PRECACHE = ["/", "/new/", "/join/", "/jsi18n/", "/manifest.webmanifest", ...{{ files|safe }}];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));

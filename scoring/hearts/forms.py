@@ -1,0 +1,41 @@
+"""The Hearts hand-result form (rules/hearts.md §3.6): penalty points per seat, totalling the hand's
+value (26, or 117 with spot hearts, §1.3/§3.2), with the moon, J♦ and no-trick extras the house
+rules ask for."""
+
+from __future__ import annotations
+
+from scoring import forms
+from scoring.hearts.deal import hand_total
+from scoring.hearts.events import HandResult
+from scoring.hearts.state import HeartsState
+
+MOON_CHOICES = ("add_to_others", "subtract_from_shooter")
+
+
+def entry_form(state: HeartsState) -> forms.JSON | None:
+    """None while a hand is played card by card or once the match is over."""
+    if state.result is not None or state.current is not None:
+        return None
+    v = state.variants
+    total = hand_total(v)
+    everyone = range(state.seats)
+    fields = [
+        forms.per_seat(
+            "points",
+            everyone,
+            maximum=total,
+            total=total,
+            total_code="points_must_total_26",
+            shortcut={"value": total},
+            count="spot" if v.spot_hearts else "plain",
+        )
+    ]
+    if v.moon_scoring == "shooter_choice":
+        # The shooter's choice moves `total` points either way (§3.2).
+        fields.append(forms.choice("moon_choice", MOON_CHOICES, points=total, when={"field": "points", "has": total}))
+    if v.counts_jack:
+        card = "TD" if v.jack_of_diamonds == "td_minus_10" else "JD"
+        fields.append(forms.seat("jd_taker", everyone, nullable=True, card=card))
+    if v.avoid_all_tricks_bonus:
+        fields.append(forms.seats("no_tricks", everyone))
+    return forms.form(HandResult.TYPE, state.hand_number, fields)

@@ -1,0 +1,52 @@
+// The API client: headers, JSON, ETag answers and errors with their machine-readable code.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { ApiError, createApi } from "../../../web/static/web/js/api.js";
+
+function fakeFetch(answer) {
+  const calls = [];
+  const fetch = async (url, init) => {
+    calls.push([url, init]);
+    if (answer instanceof Error) throw answer;
+    const { status = 200, body = "" } = answer;
+    return { status, ok: status >= 200 && status < 300, text: async () => (typeof body === "string" ? body : JSON.stringify(body)) };
+  };
+  return { fetch, calls };
+}
+
+test("requests carry the token, the page's language and JSON", async () => {
+  const { fetch, calls } = fakeFetch({ status: 201, body: { event: { seq: 3 } } });
+  const api = createApi({ root: "/api/v1/", language: "fi", token: () => "t0k", fetch });
+  const entry = { type: "hand_result", payload: { points: [26, 0, 0, 0] }, client_event_id: "c1", expected_seq: 3, match_id: "9" };
+  assert.deepEqual(await api.append(9, entry), { event: { seq: 3 } });
+  const [url, init] = calls[0];
+  assert.equal(url, "/api/v1/matches/9/events/");
+  assert.equal(init.headers.Authorization, "Token t0k");
+  assert.equal(init.headers["Accept-Language"], "fi");
+  assert.equal(init.credentials, "omit");
+  assert.deepEqual(JSON.parse(init.body), { type: "hand_result", payload: { points: [26, 0, 0, 0] }, client_event_id: "c1", expected_seq: 3 });
+});
+
+test("a refusal becomes an ApiError with the server's code, params and fields", async () => {
+  const { fetch } = fakeFetch({ status: 400, body: { code: "points_must_total_26", message: "…", params: { total: 20 }, fields: { points: "x" } } });
+  const api = createApi({ fetch });
+  await assert.rejects(api.legal(1), (e) => e instanceof ApiError && e.code === "points_must_total_26" && e.params.total === 20 && "points" in e.fields);
+});
+
+test("401 forgets the token; no connection is the code network", async () => {
+  let forgotten = false;
+  const api = createApi({ fetch: fakeFetch({ status: 401, body: { code: "not_authenticated" } }).fetch, forget: () => { forgotten = true; } });
+  await assert.rejects(api.me(), (e) => e.status === 401);
+  assert.equal(forgotten, true);
+  const offline = createApi({ fetch: fakeFetch(new TypeError("Failed to fetch")).fetch });
+  await assert.rejects(offline.me(), (e) => e.code === "network" && e.status === 0);
+});
+
+test("one game's catalogue entry is asked for at a versioned URL the browser may cache", async () => {
+  const { fetch, calls } = fakeFetch({ body: [{ name: "hearts" }] });
+  const api = createApi({ fetch });
+  assert.deepEqual(await api.game("hearts", "abc", { omit: "variants" }), { name: "hearts" });
+  assert.equal(calls[0][0], "/api/v1/games/?game=hearts&v=abc&omit=variants");
+  assert.equal(calls[0][1].cache, "default");
+});

@@ -1,0 +1,74 @@
+// The REST API client (/api/v1/): JSON in and out, the token from the phone's storage, errors as
+// ApiError with the server's machine-readable `code`.
+
+export class ApiError extends Error {
+  constructor(status, data) {
+    super((data && data.message) || `HTTP ${status}`);
+    this.status = status;
+    this.data = data || {};
+    this.code = this.data.code || (status === 0 ? "network" : `http_${status}`);
+    this.params = this.data.params || {};
+    this.fields = this.data.fields || {};
+  }
+}
+
+export const listOf = (data) => (Array.isArray(data) ? data : (data && data.results) || []);
+
+// `token()` reads the stored token, `forget()` drops it after a 401; `language` names the page's
+// language (the cookie is not sent: credentials are omitted).
+export function createApi({ root = "/api/v1/", language = "en", token = () => null, forget = () => {}, fetch = globalThis.fetch } = {}) {
+  async function call(path, { method = "GET", json, etag, raw, cache = "no-store" } = {}) {
+    const headers = { Accept: "application/json", "Accept-Language": language };
+    const t = token();
+    if (t) headers.Authorization = "Token " + t;
+    if (json !== undefined) headers["Content-Type"] = "application/json";
+    if (etag) headers["If-None-Match"] = etag;
+    let response;
+    try {
+      response = await fetch(root + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache, credentials: "omit" });
+    } catch (e) {
+      throw new ApiError(0, { code: "network", message: String(e) });
+    }
+    if (raw) return response;
+    if (response.status === 304) return { notModified: true };
+    let data = null;
+    const text = await response.text();
+    if (text) { try { data = JSON.parse(text); } catch (e) { data = { message: text.slice(0, 200) }; } }
+    if (!response.ok) {
+      if (response.status === 401) forget();
+      throw new ApiError(response.status, data);
+    }
+    return data;
+  }
+
+  return {
+    call,
+    guest: (name) => call("auth/guest", { method: "POST", json: { name } }),
+    login: (username, password) => call("auth/token", { method: "POST", json: { username, password } }),
+    games: () => call("games/").then(listOf),
+    // One game's catalogue entry at a versioned URL: the browser's cache may keep it.
+    // `omit: "variants"`: without the house rules' documentation (a table needs it only in Share).
+    game: (name, version, { omit } = {}) => call(`games/?game=${encodeURIComponent(name)}&v=${encodeURIComponent(version || "")}${omit ? "&omit=" + omit : ""}`, { cache: "default" }).then((l) => listOf(l)[0] || null),
+    players: () => call("players/?limit=500").then(listOf),
+    me: () => call("players/me"),
+    leagues: () => call("leagues/").then(listOf),
+    matches: () => call("matches/").then(listOf),
+    createMatch: (data) => call("matches/", { method: "POST", json: data }),
+    join: (code, seat) => call("matches/join", { method: "POST", json: seat === undefined ? { code } : { code, seat } }),
+    match: (id) => call(`matches/${id}/`),
+    summary: (id, etag) => call(`matches/${id}/summary/`, { etag, raw: true }),
+    events: (id) => call(`matches/${id}/events/?limit=1000`).then(listOf),
+    append: (id, entry) => call(`matches/${id}/events/`, {
+      method: "POST",
+      json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
+    }),
+    legal: (id) => call(`matches/${id}/legal-actions/`),
+    // A claim goes through the outbox like an event (its client_event_id makes a resend harmless).
+    claim: (id, entry) => call(`matches/${id}/claims/`, {
+      method: "POST",
+      json: Object.assign({}, entry.payload, { client_event_id: entry.client_event_id, expected_seq: entry.expected_seq }),
+    }),
+    claimPoll: (path) => call(String(path).replace(/^\/?api\/v1\//, "")),
+    claimAccept: (claimId, seat) => call(`claims/${claimId}/accept`, { method: "POST", json: { seat } }),
+  };
+}

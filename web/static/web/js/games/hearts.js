@@ -1,0 +1,75 @@
+// Hearts: penalty points per player with the running sum, a moon button per player, the shooter's
+// choice, the J♦ and no-trick extras; every number from the engine's entry form (26, or 117 with
+// spot hearts).
+import { $, $$, add, h } from "../dom.js";
+import { _, fmt } from "../i18n.js";
+import { valueLabel } from "../format.js";
+import { table } from "../store.js";
+import { fieldError, seatButtons, stepper, submitRow } from "../forms/controls.js";
+import { check, fieldOf, payloadOf, perSeatValues, sumOf } from "../forms/engine.js";
+import { asFieldError } from "../forms/messages.js";
+import { record } from "../table/record.js";
+
+const S = table.state;
+
+function moonChoiceBox(field) {
+  return h("div", { hidden: true }, h("p", { text: _("The shooter chooses:") }),
+    h("div", { class: "seg", id: "moon-choice" }, field.choices.map((val) =>
+      h("button", { type: "button", dataset: { choice: val }, onclick: (e) => { $$("#moon-choice button").forEach((b) => b.classList.toggle("on", b === e.currentTarget)); } },
+        valueLabel(val, { points: field.points })))));
+}
+
+function pointRows(field, inputs, update) {
+  const moon = field.shortcut && field.shortcut.value;
+  return S.players.map((name, seat) => {
+    const st = stepper(`pts-${seat}`, { min: field.min, max: field.max, value: "", onInput: update, label: fmt(_("Penalty points of %(name)s"), { name }) });
+    const input = $("input", st);
+    input.placeholder = "0";
+    inputs.push(input);
+    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), onclick: () => {
+      inputs.forEach((i, s) => { i.value = s === seat ? moon : 0; });
+      update();
+    } }, `☾ ${moon}`) : null;
+    return h("div", { class: "seat-row" }, h("label", { class: "name", for: `pts-${seat}`, text: name }), h("div", { class: "ctl" }, st, shoot),
+      h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
+  });
+}
+
+export function entryView(type, form) {
+  const field = fieldOf(form, "points");
+  const moonField = fieldOf(form, "moon_choice");
+  const jdField = fieldOf(form, "jd_taker");
+  const el = h("form", { class: "stack", id: "hearts-form", novalidate: true });
+  const inputs = [];
+  const sum = h("p", { class: "sum", dataset: { sum: "1" }, "aria-live": "polite" });
+  const moonChoice = moonChoiceBox(moonField || { choices: [] });
+  const values = () => ({ points: perSeatValues(field, inputs.map((i) => i.value), {}, S.players.length) });
+  const update = () => {
+    const total = sumOf(field, values().points, {});
+    sum.textContent = fmt(_("Total %(total)s of %(expected)s"), { total, expected: field.total });
+    sum.className = "sum " + (total === field.total ? "ok" : "bad");
+    moonChoice.hidden = !(moonField && values().points.includes(moonField.when.has));
+  };
+  const rows = pointRows(field, inputs, update);
+  const jd = jdField ? seatButtons("jd_taker", {}) : null;
+  const noTricks = fieldOf(form, "no_tricks") ? seatButtons("no_tricks", { multi: true }) : null;
+  add(el,
+    h("h2", { text: fmt(_("Hand %(hand)s: penalty points"), { hand: form.number }) }),
+    h("p", { class: "muted", text: field.count === "spot" ? _("Hearts count their pips (J 11, Q 12, K 13, A 14), Q♠ 13. Leave a player empty for 0.") : _("Hearts 1 each, Q♠ 13. Leave a player empty for 0.") }),
+    h("div", { class: "seat-rows" }, rows),
+    h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "points" } })),
+    moonChoice,
+    jd ? h("div", {}, h("p", { text: jdField.card === "TD" ? _("Who took the 10♦?") : _("Who took the J♦?") }), jd, h("p", { class: "error", dataset: { errorFor: "jd_taker" } })) : null,
+    noTricks ? h("div", {}, h("p", { text: _("Who took no trick?") }), noTricks) : null,
+    submitRow(el, _("Record hand"), () => {
+      const chosen = $("#moon-choice button.on", el);
+      const v = { ...values(), jd_taker: jd ? jd.value : null, no_tricks: noTricks ? noTricks.value : [], moon_choice: !moonChoice.hidden && chosen ? chosen.dataset.choice : null };
+      const broken = check(form, v);
+      if (broken) { fieldError(el, asFieldError(broken)); return; }
+      record(type, payloadOf(form, v), { from: el, onError: (e) => fieldError(el, e, { [field.total_code]: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
+      inputs.forEach((i) => { i.value = ""; });
+      update();
+    }));
+  update();
+  return el;
+}

@@ -1,0 +1,15 @@
+// Which page this is (the template's data-page) and the module that runs it, loaded on demand so a
+// page ships only its own code.
+export const ROUTES = {
+  home: () => import("./pages/home.js"),
+  new: () => import("./pages/new.js"),
+  join: () => import("./pages/join.js"),
+  table: () => import("./table/page.js"),
+};
+
+export async function route(page) {
+  const load = ROUTES[page];
+  if (!load) return null;
+  const module = await load();
+  return module.start();
+}

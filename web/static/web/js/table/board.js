@@ -1,0 +1,148 @@
+// The table's status chips and scoreboard, and the "why?" of every number.
+import { $, dialog, h } from "../dom.js";
+import { _, fmt, ngettext } from "../i18n.js";
+import { entryLabel, humanize, perSeat, points, runningTotals, signed, word } from "../format.js";
+import { table } from "../store.js";
+import { toAct } from "./page.js";
+
+const S = table.state;
+
+// Game status keys shown as chips above the board (anything else a game adds is shown as well).
+const STATUS = {
+  hand: _("Hand"), deal: _("Deal"), round: _("Round"), dealer: _("Dealer"), pass_direction: _("Pass"),
+  target_score: _("Game to"), barrel: _("On the barrel"), barrel_deals_left: _("Barrel deals left"), deals_left: _("Deals left"),
+  bolts: _("Bolts"), rospisat: _("Р marks"), r_marks: _("Р marks"), pot: _("Pot"), chips: _("Chips"), stakes: _("Stakes"),
+  ledger: _("Stake ledger"), titles: _("Titles"), next_exchange: _("Next exchange"), judge: _("Judge"), points: _("Points"),
+  trump: _("Trump"), contract: _("Contract"), declarer: _("Declarer"),
+  inactive_seat: _("Sits out"), compulsory_bidder: _("Opens the bidding"), minimum_bid: _("Minimum bid"), rospisat_counts: _("Р marks"),
+  spisat_counts: _("Spisat'"), bombs_used: _("Bombs used"), silenced: _("Silenced"), gold_set: _("Gold set"), deal_number: _("Deal"),
+  seated: _("Seated"), next_dealer: _("Next dealer"), exempt_next_ante: _("No ante next deal"), deal_forfeits: _("Forfeits"),
+  next_round: _("Next exchange"), target_points: _("Game to"), reverse_barrel: _("On the minus barrel"), talon_to_reveal: _("Talon"), "bourre.ledger": _("Chips"), stake: _("Stake"), revolution: _("Revolution"),
+};
+const SEAT_KEYS = new Set(["dealer", "judge", "declarer", "to_act", "leader", "winner"]);
+const PROTOCOL_KEYS = new Set(["game", "phase", "finished", "to_act", "totals", "result", "history", "findings", "seq", "players", "trick", "current_trick"]);
+// Keys that are internal or shown elsewhere (the board, the card picker).
+const STATUS_HIDE = new Set(["chips_conserved", "title_names", "first_judge", "cards", "decks", "hand_sizes", "current_deal", "deal",
+  "table", "current_round", "provisional_deal", "league", "submitted", "seating", "winner_note", "barrel_level", "hand_number", "next_seq", "match", "status", "last_seq"]);
+
+const isEmpty = (v) => v === null || v === undefined || v === "" || v === false || (Array.isArray(v) && (!v.length || v.every((x) => x === 0 || x === false || x === null)))
+  || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
+const seatName = (v) => (typeof v === "number" ? S.players[v] ?? v : v);
+const keyed = (k) => SEAT_KEYS.has(k) || k === "seat" || k === "from" || k === "to";
+
+function compact(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) return value.map(compact).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).filter(([, v]) => !isEmpty(v)).map(([k, v]) => `${keyed(k) ? "" : humanize(k) + " "}${keyed(k) ? seatName(v) : compact(v)}`).join(" ");
+  }
+  if (typeof value === "boolean") return value ? _("yes") : _("no");
+  return String(word(value));
+}
+
+const barrelSeats = (list) => list.filter((b) => b && b.on).map((b) => (b.deals_left === null || b.deals_left === undefined ? S.players[b.seat]
+  : fmt(_("%(name)s (%(left)s left)"), { name: S.players[b.seat], left: b.deals_left }))).join(", ");
+
+// Game status that needs its own words (everything else is rendered generically below).
+const STATUS_RENDER = {
+  barrel: (v) => (Array.isArray(v) ? barrelSeats(v) : null),
+  ledger: (v) => (v && typeof v === "object" ? Object.entries(v).map(([k, c]) => `${Array.isArray(v) ? S.players[k] : k} ${c > 0 ? "+" + c : c}`).join(" · ") : null),
+  gold_set: (v) => (v && v.enabled ? (v.active ? _("yes") : _("no")) : null),
+  reverse_barrel: (v) => (v && v.enabled && Array.isArray(v.seats) ? barrelSeats(v.seats) || null : null),
+  talon_to_reveal: (v) => (v ? _("the dark talon's cards can be entered now") : null),
+  next_round: (v) => (v && Array.isArray(v.exchange) ? v.exchange.map((t) => `${S.players[t.giver]} → ${S.players[t.receiver]}: ${fmt(ngettext("%(count)s card", "%(count)s cards", t.count), { count: t.count })} (${word(t.kind)})`).join(" · ") || null : null),
+  inactive_seat: (v) => (typeof v === "number" ? S.players[v] : null),
+  compulsory_bidder: (v) => (typeof v === "number" ? S.players[v] : null),
+  silenced: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
+  seated: (v) => (Array.isArray(v) && v.length !== S.players.length ? v.map(seatName).join(", ") : null),
+  exempt_next_ante: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
+  next_dealer: (v) => (typeof v === "number" ? S.players[v] : null),
+};
+
+function statusValue(key, value) {
+  if (STATUS_RENDER[key]) return STATUS_RENDER[key](value);
+  if (isEmpty(value) && typeof value !== "number") return null;
+  if (SEAT_KEYS.has(key) && typeof value === "number") return S.players[value] ?? value;
+  if (Array.isArray(value) && value.length === S.players.length && value.every((v) => typeof v !== "object" || v === null)) {
+    return value.map((v, i) => `${S.players[i]} ${v === true ? "✓" : v === false || v === null ? "–" : word(v)}`).join(" · ");
+  }
+  if (Array.isArray(value) && value.some((v) => typeof v === "object" && v !== null)) return null;
+  if (typeof value === "object" && !Array.isArray(value)) return null;
+  return compact(value);
+}
+
+export function renderStatus() {
+  const s = S.summary;
+  if (!s) return;
+  const chips = [];
+  const next = toAct();
+  if (s.finished) {
+    const winners = ((s.result || {}).winners || []).map((w) => S.players[w]).join(", ");
+    chips.push(h("span", { class: "chip alert", text: fmt(_("Finished — winner: %(names)s"), { names: winners }) }));
+  } else if (next !== null && next !== undefined) {
+    chips.push(h("span", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to act"), { name: S.players[next] }) }));
+  }
+  const game = (S.game && S.game.name) || (S.match && S.match.game);
+  for (const [key, value] of Object.entries(s)) {
+    if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key)) continue;
+    const shown = statusValue(key, value);
+    if (shown === null || shown === undefined || shown === "") continue;
+    chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[`${game}.${key}`] || STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
+  }
+  for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", dataset: { finding: f.code || "" }, text: f.text || f.message || f.code }));
+  $("#status").replaceChildren(...chips);
+}
+
+const history = () => (S.summary && S.summary.history) || [];
+// Penalty-point games (the catalogue's lower_is_better) show no "+" before a hand's score.
+const show = (v) => signed(v, { lowerIsBetter: !!(S.game && S.game.lower_is_better) || !!(S.summary && S.summary.result && S.summary.result.lower_is_better) });
+
+export function renderBoard() {
+  const s = S.summary;
+  if (!s) return;
+  const n = S.players.length;
+  const dealer = typeof s.dealer === "number" ? s.dealer : null;
+  const next = toAct();
+  const head = h("tr", {}, h("th", { text: "#" }), S.players.map((p, i) => h("th", {
+    class: [i === dealer ? "dealer" : "", i === next ? "toact" : ""].join(" ").trim() || null,
+    title: i === dealer ? _("Dealer") : null, text: p,
+  })));
+  const rows = history().map((entry, idx) => {
+    const vals = perSeat(history(), idx, n) || [];
+    const totals = runningTotals(entry, n) || [];
+    const label = entryLabel(entry, idx);
+    return h("tr", { dataset: { hand: idx } }, h("td", { class: "hand", text: label }),
+      Array.from({ length: n }, (_x, seat) => h("td", {}, h("button", {
+        type: "button", class: "n", dataset: { hand: idx, seat }, "aria-label": fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }),
+        onclick: () => explain(idx, seat),
+      }, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat]), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null))));
+  });
+  const winners = new Set((s.result && s.result.winners) || []);
+  const totals = h("tr", { class: "totals" }, h("td", { class: "hand", text: "Σ" }), (s.totals || []).map((t, seat) => h("td", { class: winners.has(seat) ? "win" : null },
+    h("button", { type: "button", class: "n", dataset: { total: seat }, onclick: () => explainTotal(seat) }, typeof t === "object" ? JSON.stringify(t) : t))));
+  const finished = s.finished ? h("div", { class: "finished", text: (s.result && s.result.how) ? fmt(_("Game over: %(how)s"), { how: s.result.how }) : _("Game over") }) : null;
+  $("#board").replaceChildren(...[finished, h("table", {}, h("thead", {}, head), h("tbody", {}, rows, totals))].filter(Boolean));
+}
+
+function explain(idx, seat) {
+  const entry = history()[idx] || {};
+  // This seat's own lines first, then the hand's other lines (a moon changes everyone's score).
+  const all = entry.explain || [];
+  const notes = [...all.filter((n) => n.seat === seat), ...all.filter((n) => n.seat !== seat)];
+  const vals = perSeat(history(), idx, S.players.length) || [];
+  const lines = [];
+  if (Array.isArray(entry.points) && entry.points !== vals) lines.push(fmt(_("Penalty points taken: %(points)s"), { points: points(entry.points[seat]) }));
+  if (vals[seat] !== undefined) lines.push(fmt(_("Score for this hand: %(value)s"), { value: vals[seat] }));
+  // The engine's explanation lines arrive in the user's language (scoring.i18n.localize).
+  for (const note of notes) lines.push(note.text || note.code);
+  const running = runningTotals(entry, S.players.length);
+  if (running) lines.push(fmt(_("Total after this hand: %(value)s"), { value: running[seat] }));
+  dialog(h("div", { class: "explain" }, h("h2", { text: fmt(_("%(name)s, hand %(hand)s"), { name: S.players[seat], hand: entryLabel(entry, idx) }) }),
+    h("ul", {}, lines.map((t) => h("li", { text: t })))));
+}
+
+function explainTotal(seat) {
+  const items = history().map((e, i) => { const v = (perSeat(history(), i, S.players.length) || [])[seat]; return v === undefined ? null : `${e.hand ?? i + 1}: ${v}`; }).filter(Boolean);
+  dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || _("No hands yet.") }),
+    h("p", { text: fmt(_("Total: %(value)s"), { value: (S.summary.totals || [])[seat] }) })));
+}

@@ -1,0 +1,229 @@
+// Claims (docs/claims.md, service section): a claim is posted to /matches/{id}/claims/ through the
+// outbox; the verdict is read back from the match summary's `claims` (the record), and a check the
+// server could not finish in the request (202) is polled until it is done.
+import { $, h, toast } from "../dom.js";
+import { errorText } from "../errors.js";
+import { _, fmt, ngettext } from "../i18n.js";
+import { cardLabel, cardRed, humanize, normCard, valueLabel } from "../format.js";
+import { API } from "../session.js";
+import { table } from "../store.js";
+import { seatButtons, stepper, submitRow } from "../forms/controls.js";
+import { activeSeats, currentTrick } from "./cards.js";
+import { countingEvents, voidedMap } from "./log.js";
+import { record } from "./record.js";
+import { refresh, renderAll } from "./page.js";
+
+const S = table.state;
+
+export const CLAIM_KINDS = {
+  hearts: ["all_tricks", "at_least", "no_more_points"], thousand: ["all_tricks", "at_least", "contract"], bourre: ["all_tricks", "at_least"],
+};
+const CLAIM_KIND_LABELS = {
+  all_tricks: _("All the remaining tricks"), at_least: _("At least N of the remaining tricks"),
+  no_more_points: _("No more points"), contract: _("The contract is made"),
+};
+const RANKS = { thousand: ["A", "T", "K", "Q", "J", "9"] };
+const ALL_RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+export function deckOf() {
+  const deck = [];
+  for (const suit of ["S", "H", "C", "D"]) for (const r of RANKS[S.game.name] || ALL_RANKS) deck.push(r + suit);
+  return deck;
+}
+const byDeckOrder = (a, b) => { const d = deckOf(); return d.indexOf(a) - d.indexOf(b); };
+
+export function claimText(c) {
+  const name = S.players[c.seat] ?? c.seat;
+  if (c.kind === "at_least") return fmt(ngettext("%(name)s claims at least %(count)s trick", "%(name)s claims at least %(count)s tricks", c.tricks || 0), { name, count: c.tricks || 0 });
+  return fmt(_("%(name)s claims: %(kind)s"), { name, kind: CLAIM_KIND_LABELS[c.kind] || humanize(c.kind) });
+}
+
+export function claimAnswered(result) {
+  if (!result) return;
+  if (result.status === "pending" && result.poll) {
+    table.update((s) => ({ checking: { ...s.checking, [result.claim]: result.poll } }));
+    pollClaim(result.claim);
+  }
+}
+
+async function pollClaim(id) {
+  table.set({ lastKey: null });
+  renderAll();
+  for (let i = 0; i < 600; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    let c;
+    try { c = await API.claimPoll(S.checking[id]); } catch (e) { if (e.status >= 400 && e.status < 500) break; continue; }
+    if (c && c.status !== "pending") break;
+    if (S.claims.some((x) => x.claim === id && x.verdict)) break; // the record already shows it
+  }
+  table.update((s) => { const checking = { ...s.checking }; delete checking[id]; return { checking }; });
+  await refresh(true);
+  table.set({ lastKey: null });
+  renderAll();
+}
+
+// The claim of the hand in play (made after its deal), if any.
+export function currentClaim() {
+  const claims = S.claims || [];
+  if (!claims.length) return null;
+  const c = claims[claims.length - 1];
+  const voided = voidedMap();
+  const deals = (S.events || []).filter((ev) => ev.type === "deal" && !voided.has(ev.seq)).map((ev) => ev.seq);
+  const lastDeal = deals.length ? Math.max(...deals) : 0;
+  return (c.at_seq ?? c.seq) >= lastDeal ? c : null;
+}
+
+// The hands of the hand being played as the record tells them, when its deal gave them and the
+// engine's summary does not: the dealt hands, the talon taken, the cards given, discarded and
+// played. A seat whose cards the record loses track of is unknown (null).
+function handsFromRecord() {
+  let hands = null;
+  let talon = null;
+  const drop = (seat, card) => {
+    if (!hands || !hands[seat]) return;
+    const at = hands[seat].indexOf(normCard(card));
+    if (at >= 0) hands[seat].splice(at, 1); else hands[seat] = null;
+  };
+  for (const { type, payload: p } of countingEvents()) {
+    if (type === "deal") {
+      hands = Array.isArray(p.hands) && p.hands.length === S.players.length ? p.hands.map((x) => (Array.isArray(x) ? x.map(normCard) : null)) : null;
+      talon = Array.isArray(p.talon) ? p.talon.map(normCard) : null;
+      continue;
+    }
+    if (!hands || typeof p.seat !== "number") continue;
+    if (type === "take_talon") {
+      const cards = Array.isArray(p.cards) ? p.cards.map(normCard) : talon;
+      if (hands[p.seat] && cards) hands[p.seat].push(...cards); else hands[p.seat] = null;
+    } else if (type === "give_card") {
+      if (typeof p.card === "string" && hands[p.seat] && typeof p.to === "number") {
+        drop(p.seat, p.card);
+        if (hands[p.to]) hands[p.to].push(normCard(p.card));
+      } else {
+        hands[p.seat] = null;
+        if (typeof p.to === "number") hands[p.to] = null;
+      }
+    } else if (type === "discard" && Array.isArray(p.cards)) p.cards.forEach((c) => drop(p.seat, c));
+    else if ((type === "play_card" || type === "play") && typeof p.card === "string") drop(p.seat, p.card);
+    else if (["draw", "retract_card", "recall", "pass_cards", "exchange"].includes(type)) hands[p.seat] = null;
+  }
+  return hands || S.players.map(() => null);
+}
+
+// The cards recorded as played in the hand being played, a card taken back returned to its hand.
+function playedThisHand() {
+  const plays = [];
+  for (const { type, payload: p } of countingEvents()) {
+    if (type === "deal") plays.length = 0;
+    else if ((type === "play_card" || type === "play") && typeof p.card === "string") plays.push([p.seat, normCard(p.card)]);
+    else if (type === "retract_card" || type === "recall") {
+      for (let i = plays.length - 1; i >= 0; i -= 1) if (plays[i][0] === p.seat) { plays.splice(i, 1); break; }
+    }
+  }
+  return new Set(plays.map(([, c]) => c));
+}
+
+// The cards a claimant may lay down: their remaining hand when the record knows it, else every
+// card of the pack not yet seen played and not known to be in another hand.
+function claimableCards(seat) {
+  const { holder } = currentTrick();
+  const perSeat = (key) => {
+    const v = holder && holder[key];
+    if (Array.isArray(v) && v.length === S.players.length) return v.map((x) => (Array.isArray(x) ? x.map(normCard) : null));
+    if (v && typeof v === "object" && !Array.isArray(v)) return S.players.map((_x, i) => (Array.isArray(v[i]) ? v[i].map(normCard) : null));
+    return S.players.map(() => null);
+  };
+  const hands = perSeat("hands");
+  const shown = perSeat("hands_known");
+  // The engine's summary first; else the record's own account of the hands (Thousand).
+  const recorded = hands.every((x) => x === null) && shown.every((x) => x === null) ? handsFromRecord() : S.players.map(() => null);
+  const known = hands[seat] || shown[seat] || recorded[seat];
+  if (known) return [...known].sort(byDeckOrder);
+  const elsewhere = new Set();
+  for (const list of [hands, shown, recorded, perSeat("known_cards")]) list.forEach((cards, s) => { if (s !== seat && cards) cards.forEach((c) => elsewhere.add(c)); });
+  const removed = new Set((holder && Array.isArray(holder.removed) ? holder.removed : []).map(normCard));
+  const played = playedThisHand();
+  return deckOf().filter((c) => !played.has(c) && !elsewhere.has(c) && !removed.has(c));
+}
+
+export function claimForm(play) {
+  const kinds = CLAIM_KINDS[S.game.name] || [];
+  let kind = kinds[0];
+  const laid = [];
+  const form = h("form", { class: "stack", id: "claim-form" });
+  const grid = h("div", { class: "cards", id: "claim-cards" });
+  // Only the claimant's possible cards are offered; another claimant, another choice.
+  const paintCards = (seat) => {
+    const cards = claimableCards(seat);
+    for (let i = laid.length - 1; i >= 0; i -= 1) if (!cards.includes(laid[i])) laid.splice(i, 1);
+    grid.replaceChildren(...cards.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": String(laid.includes(c)), onclick: (e) => {
+      const at = laid.indexOf(c);
+      if (at >= 0) laid.splice(at, 1); else laid.push(c);
+      e.currentTarget.setAttribute("aria-pressed", String(laid.includes(c)));
+    } }, cardLabel(c))));
+  };
+  const seats = seatButtons("claim_seat", { value: play.seat, only: activeSeats(), onChange: (seat) => paintCards(seat ?? play.seat) });
+  const tricks = stepper("claim-tricks", { min: 1, max: { thousand: 8, bourre: 5 }[S.game.name] || 13, value: 1, label: _("Tricks") });
+  const tricksRow = h("div", { class: "stack", dataset: { field: "tricks" } }, h("span", { class: "muted", text: _("Tricks") }), tricks);
+  const kindSeg = h("div", { class: "seg", role: "radiogroup", dataset: { field: "kind" } });
+  const paint = () => {
+    kindSeg.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.kind === kind)));
+    tricksRow.hidden = kind !== "at_least";
+  };
+  for (const k of kinds) kindSeg.append(h("button", { type: "button", dataset: { kind: k }, onclick: () => { kind = k; paint(); } }, CLAIM_KIND_LABELS[k]));
+  paintCards(play.seat);
+  form.append(
+    h("span", { class: "muted", text: _("Who claims") }), seats,
+    h("span", { class: "muted", text: _("What is claimed") }), kindSeg, tricksRow,
+    h("details", {}, h("summary", { text: _("Cards laid down (optional)") }), grid),
+    submitRow(form, _("Claim"), () => {
+      const payload = { seat: seats.value ?? play.seat, kind };
+      if (kind === "at_least") payload.tricks = parseInt($("#claim-tricks", form).value, 10) || 1;
+      if (laid.length) payload.laid_down = [...laid];
+      const btn = $("[data-submit]", form);
+      btn.disabled = true;
+      record("claim", payload, { from: form, endpoint: "claims", onError: (e) => { btn.disabled = false; toast(errorText(e, S.players), 6000); } });
+    }));
+  paint();
+  return h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), form);
+}
+
+function counterLine(line) {
+  const bySeat = new Map();
+  for (const p of line) {
+    if (!bySeat.has(p.seat)) bySeat.set(p.seat, []);
+    bySeat.get(p.seat).push(p.card);
+  }
+  if (!bySeat.size) return [];
+  return [h("p", { text: _("Line that beats it:") }), h("dl", { class: "counter-line", id: "counter-line" },
+    [...bySeat.entries()].flatMap(([seat, cards]) => [
+      h("dt", { text: S.players[seat] ?? seat }),
+      h("dd", { dataset: { seat } }, cards.map((card) => h("span", { class: "cardface" + (cardRed(card) ? " suit-h" : ""), text: cardLabel(card) + " " }))),
+    ]))];
+}
+
+function acceptButtons(c) {
+  // Only the players of this hand accept, and never the claimant.
+  const others = activeSeats().filter((i) => i !== c.seat);
+  return h("div", { class: "actions", id: "claim-accept" }, others.map((seat) => h("button", { type: "button", class: "ghost", dataset: { seat }, onclick: async (e) => {
+    e.currentTarget.disabled = true;
+    try { await API.claimAccept(c.claim, seat); } catch (err) { toast(errorText(err, S.players), 6000); }
+    await refresh(true);
+    table.set({ lastKey: null });
+    renderAll();
+  } }, fmt(_("Accept — %(name)s"), { name: S.players[seat] }))));
+}
+
+export function claimBox(c) {
+  const status = c.verdict || c.status;
+  const parts = [
+    h("strong", { dataset: { verdict: status || "" }, text: fmt(_("Claim: %(verdict)s"), { verdict: valueLabel(status) }) }),
+    h("p", { text: claimText(c) }),
+  ];
+  if (c.laid_down && c.laid_down.length) parts.push(h("p", { class: "muted", text: _("Cards laid down") + ": " + c.laid_down.map(cardLabel).join(" ") }));
+  if (c.reason && status !== "holds") parts.push(h("p", { class: "muted reason", text: c.reason }));
+  if (status === "fails") parts.push(...counterLine(Array.isArray(c.counter_line) ? c.counter_line : []));
+  if (c.settled) parts.push(h("p", { class: "settled", text: _("The hand is settled.") }));
+  if (c.accepted) parts.push(h("p", { text: fmt(_("Accepted by %(name)s"), { name: S.players[c.accepted_by] ?? c.accepted_by }) }));
+  if (!c.accepted && !c.settled && typeof c.claim === "number" && !(S.summary && S.summary.finished)) parts.push(acceptButtons(c));
+  return h("div", { class: "card", id: "claim-verdict", dataset: { status: status || "" } }, parts);
+}

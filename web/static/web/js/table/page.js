@@ -1,0 +1,203 @@
+// The table page: loads the match (its summary comes with it, so the scoreboard shows after the
+// first response), then the game's catalogue entry, the record and the legal actions; polls the
+// summary every 2.5 s (ETag/304) and re-renders from the store.
+import { $, $$, h } from "../dom.js";
+import { errorText } from "../errors.js";
+import { _ } from "../i18n.js";
+import { gameTitle } from "../format.js";
+import { API, requireSignIn, seatNames } from "../session.js";
+import { saved, table } from "../store.js";
+import { renderBoard, renderStatus } from "./board.js";
+
+const S = table.state;
+const POLL_MS = 2500;
+const body = document.body;
+
+// The entry form and the recording (outbox) modules load once the scoreboard is drawn.
+const loadForms = () => Promise.all([import("./entry.js"), import("./record.js")]).then(([entry, rec]) => table.set({ entry, rec }));
+export const flush = () => (S.rec ? S.rec.flush() : Promise.resolve());
+
+// The tabs besides "Enter" load their modules when first opened (the first screen needs none).
+const TABS = {
+  cards: () => import("./cards.js").then((m) => ({ render: m.renderCards })),
+  log: () => import("./log.js").then((m) => ({ render: m.renderLog, undoLast: m.undoLast })),
+  share: () => import("./share.js").then((m) => ({ render: () => m.renderShare(true) })),
+};
+
+async function openTab(tab) {
+  // (lastKey reset: the next renderAll draws the new tab even when nothing else changed)
+  if (!S.tabs[tab] && TABS[tab]) table.set({ tabs: { ...S.tabs, [tab]: await TABS[tab]() }, lastKey: null });
+  return S.tabs[tab];
+}
+
+async function selectTab(tab) {
+  table.set({ tab });
+  $$(".tabs button").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === tab)));
+  $$(".tab").forEach((s) => { s.hidden = s.id !== "tab-" + tab; });
+  const first = !S.tabs[tab];
+  const module = await openTab(tab);
+  if (!module || !S.game || !S.summary) return;
+  if (tab === "cards" && first) { renderCardsTab(module); return; }
+  if (tab !== "cards") module.render();
+}
+
+function renderCardsTab(module) {
+  const root = $("#tab-cards");
+  module.render();
+  root.dataset.baseSeq = S.seq;
+  delete root.dataset.dirty;
+}
+
+function watchTyping() {
+  for (const id of ["#tab-entry", "#tab-cards"]) {
+    const root = $(id);
+    const mark = (ev) => { if (ev.target.closest("form")) root.dataset.dirty = "1"; };
+    root.addEventListener("input", mark);
+    root.addEventListener("click", mark);
+  }
+}
+
+// The seq a form was started on (the record it was typed against).
+export const baseOf = (el) => {
+  const holder = el && el.closest("[data-base-seq]");
+  return holder ? parseInt(holder.dataset.baseSeq, 10) : S.seq;
+};
+
+// Whose turn: the seat of every legal action when they agree (the engine's own answer), else the summary's.
+export function toAct() {
+  const seats = new Set(S.legal.map((a) => a.seat).filter((x) => typeof x === "number"));
+  if (seats.size === 1 && S.legal.every((a) => typeof a.seat === "number")) return [...seats][0];
+  return S.summary ? S.summary.to_act : null;
+}
+
+// The summary, record and legal actions of one answer, applied together.
+function apply(summary, events, legal) {
+  const patch = { summary: summary.summary || summary, claims: Array.isArray(summary.claims) ? summary.claims : S.claims };
+  if (typeof summary.last_seq === "number") patch.seq = summary.last_seq;
+  if (events) patch.events = events;
+  if (legal) {
+    patch.legal = Array.isArray(legal) ? legal : legal.actions || [];
+    patch.form = legal.entry_form || null;
+    // The screen is "ready" for a seq once the legal actions after it are known (tests wait on it).
+    patch.readySeq = typeof legal.next_seq === "number" ? legal.next_seq - 1 : patch.seq ?? S.seq;
+  }
+  table.set(patch);
+  saved.set("summary." + S.id, S.summary);
+  if (events) saved.set("events." + S.id, events);
+}
+
+// Fetch the summary (304 when unchanged), then the record and the legal actions, and apply them
+// together; an answer overtaken by a newer refresh is dropped, so the screen never goes back.
+export async function refresh(force) {
+  const ticket = S.ticket + 1;
+  table.set({ ticket });
+  let response;
+  try { response = await API.summary(S.id, force ? null : S.etag); } catch (e) { return; }
+  if (response.status === 304 || !response.ok) return;
+  const summary = await response.json();
+  const [events, legal] = await Promise.all([API.events(S.id).catch(() => null), API.legal(S.id).catch(() => null)]);
+  if (ticket !== S.ticket) return;
+  table.set({ etag: response.headers.get("ETag") });
+  apply(summary, events, legal);
+  renderAll();
+}
+
+export function renderAll() {
+  if (typeof S.readySeq === "number" && S.game) body.dataset.ready = S.readySeq;
+  renderStatus();
+  renderBoard();
+  if (!S.game) return; // the forms wait for the game's catalogue entry
+  if (S.tabs.log) S.tabs.log.render();
+  const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq,
+    Object.keys(S.checking), S.claims.map((c) => [c.seq, c.accepted, c.settled])]);
+  if (key === S.lastKey) return;
+  table.set({ lastKey: key });
+  // A form someone is typing in stays as it is (with the seq it was started on): if another phone
+  // recorded meanwhile, sending it gives the conflict and shows the entry that won.
+  for (const [id, render] of [["#tab-entry", S.entry && S.entry.renderEntry], ["#tab-cards", S.tabs.cards && S.tabs.cards.render]]) {
+    const root = $(id);
+    if (!render) continue;
+    if (root.dataset.dirty === "1" && +root.dataset.baseSeq !== S.seq) {
+      if (!$(".stale", root)) root.prepend(h("p", { class: "stale", role: "status", text: _("Another phone recorded an entry while you were typing.") }));
+      continue;
+    }
+    render();
+    root.dataset.baseSeq = S.seq;
+    delete root.dataset.dirty;
+  }
+}
+
+// The game's catalogue entry: kept on the phone per catalogue version and language.
+async function loadGame(name) {
+  const key = `games.${body.dataset.catalogue || "0"}.${body.dataset.language}.${name}`;
+  const kept = saved.get(key, null);
+  if (kept) return kept;
+  try {
+    const game = await API.game(name, body.dataset.catalogue, { omit: "variants" });
+    if (game) {
+      for (const old of saved.keys()) if (old.startsWith("games.")) saved.del(old);
+      saved.set(key, game);
+    }
+    return game;
+  } catch (e) {
+    return null;
+  }
+}
+
+function showTitle() {
+  const title = gameTitle(S.game || S.match.game) + " · " + S.players.join(", ");
+  $("#title").textContent = title;
+  document.title = gameTitle(S.game || S.match.game) + " · Companion";
+}
+
+// The match as the page's inline script already asked for it (while the modules loaded), else now.
+async function firstAnswer() {
+  const pending = window.companionFirstMatch;
+  delete window.companionFirstMatch;
+  const response = pending ? await pending.catch(() => null) : null;
+  return response && response.ok ? response.json() : API.match(S.id);
+}
+
+async function loadMatch() {
+  try {
+    const match = await firstAnswer();
+    saved.set("match." + S.id, match);
+    return match;
+  } catch (e) {
+    const kept = saved.get("match." + S.id, null);
+    if (!kept) $("#title").textContent = errorText(e);
+    return kept;
+  }
+}
+
+export async function start() {
+  if (!requireSignIn()) return;
+  // For the browser tests and the console: the store's state and the page's actions.
+  window.Companion = { S, store: table, API, flush, renderAll };
+  table.set({ id: body.dataset.matchId, summary: saved.get("summary." + body.dataset.matchId, null), events: saved.get("events." + body.dataset.matchId, []) });
+  $$(".tabs button").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
+  $("#undo").addEventListener("click", async () => (await openTab("log")).undoLast());
+  watchTyping();
+  addEventListener("online", () => flush());
+  // The record and the legal actions are asked for at once, beside the match.
+  const events = API.events(S.id).catch(() => null);
+  const legal = API.legal(S.id).catch(() => null);
+  const match = await loadMatch();
+  if (!match) return;
+  table.set({ match, players: seatNames(match) });
+  showTitle();
+  // The match's answer carries its summary: the scoreboard is drawn from the first response.
+  if (match.summary) apply(match, null, null);
+  if (S.summary) renderAll();
+  const forms = loadForms().then(() => S.entry.loadView(match.game));
+  const [game, ev, lg] = await Promise.all([loadGame(match.game), events, legal, forms]);
+  table.set({ game: game || { name: match.game, title: match.game, variants: [], events: {}, result_event_types: [] } });
+  showTitle();
+  if (S.summary || ev) apply(S.summary ? { summary: S.summary, claims: S.claims, last_seq: S.seq } : {}, ev, lg);
+  renderAll();
+  await S.rec.renderOutbox();
+  flush();
+  // Poll while the screen is visible; catch up at once when it comes back.
+  setInterval(() => { if (!document.hidden) refresh(false); if (S.pending.length) flush(); }, POLL_MS);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) { refresh(false); flush(); } });
+}
