@@ -67,7 +67,7 @@ class Stack:
         args = [sys.executable, "-m", "gunicorn", "companion.wsgi:application", "-b", f"127.0.0.1:{port}"]
         self.spawn(f"web{port}", [*args, "-w", str(workers), "--threads", "4", "--timeout", "60"], **env)
         base = f"http://127.0.0.1:{port}"
-        wait_until(lambda: _answers(base), 30, f"web server {base}")
+        wait_until(lambda: _answers(base), 90, f"web server {base}")
         return base
 
     def worker(self, *, pool: str = "solo", concurrency: int = 1) -> subprocess.Popen[bytes]:

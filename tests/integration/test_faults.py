@@ -41,7 +41,9 @@ def stack() -> Iterator[Stack]:
 
 
 def _new_match(phone: Phone, cast: list[Person]) -> int:
-    status, body = phone.call("POST", "/api/v1/matches/", {"game": "hearts", "players": [p.player.pk for p in cast]})
+    """The phone's owner (the first of ``cast``) seats themselves and the others by name."""
+    players = [cast[0].player.pk, *(p.player.name for p in cast[1:])]
+    status, body = phone.call("POST", "/api/v1/matches/", {"game": "hearts", "players": players})
     assert status == 201, body
     return int(body["id"])
 
