@@ -27,7 +27,7 @@ def test_one_games_catalogue_entry_cached_by_version(alice: Person) -> None:
     assert [g["name"] for g in one.json()] == ["hearts"]
     assert len(everything.json()) > 1
     assert alice.get("/api/v1/games/?game=hearts", HTTP_IF_NONE_MATCH=one["ETag"]).status_code == 304
-    from api.views import catalogue_version
+    from companion.selectors import catalogue_version
 
     cached = alice.get(f"/api/v1/games/?game=hearts&v={catalogue_version()}")
     assert "max-age" in cached["Cache-Control"]

@@ -112,8 +112,11 @@ def test_the_service_worker_cache_follows_the_static_files(
 
 
 def test_pages_load_modules_through_an_import_map_with_preloads(client: Client) -> None:
-    html = client.get("/m/7/").content.decode()
-    assert '<script type="importmap">' in html
+    response = client.get("/m/7/")
+    html = response.content.decode()
+    assert '<script type="importmap" nonce="' in html  # inline: allowed by the page's CSP nonce
+    nonce = html.split('<script type="importmap" nonce="', 1)[1].split('"', 1)[0]
+    assert f"script-src 'self' 'nonce-{nonce}'" in response["Content-Security-Policy"]
     assert 'rel="modulepreload" href="/static/web/js/table/page.js"' in html
     assert 'data-qr="/static/web/vendor/qrcode-generator-1.4.4.js"' in html
     assert '<script src="/static/web/vendor/qrcode' not in html  # the QR library waits for Share
