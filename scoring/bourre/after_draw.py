@@ -20,7 +20,8 @@ from __future__ import annotations
 from scoring.bourre import lo_no
 from scoring.bourre.events import Draw
 from scoring.bourre.state import CardDeal, Session
-from scoring.cards import STANDARD_DECK, Card
+from scoring.bourre.turns import check_in_pack
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.explain import N_
 
@@ -70,14 +71,7 @@ def _check_cards(deal: CardDeal, event: Draw, after: frozenset[Card]) -> None:
             size=deal.hand,
         )
     for card in event.hand:
-        if card not in STANDARD_DECK:
-            raise RulesError(
-                "not_in_pack",
-                "%(card_pretty)s is not in a 52-card pack.",
-                rule="bourre.md §2.2",
-                card=str(card),
-                card_pretty=card.pretty,
-            )
+        check_in_pack(card)
 
 
 def _check_names(event: Draw, after: frozenset[Card]) -> None:

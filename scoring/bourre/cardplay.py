@@ -16,8 +16,8 @@ from scoring.bourre.proofs import ILLEGAL_PLAY, PROOF_BY_NAME, proven_reneges, t
 from scoring.bourre.session import close_deal, open_deal, with_penalties
 from scoring.bourre.state import CardDeal, Finding, Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
-from scoring.bourre.turns import RULE_DEAL, RULE_PLAY, expect, next_step
-from scoring.cards import STANDARD_DECK, Card
+from scoring.bourre.turns import RULE_DEAL, RULE_PLAY, check_in_pack, expect, next_step
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.explain import Note
 
@@ -189,14 +189,7 @@ def _section(code: str) -> str:
 
 
 def _check_card_possible(state: Session, deal: CardDeal, seat: int, card: Card) -> None:
-    if card not in STANDARD_DECK:
-        raise RulesError(
-            "not_in_pack",
-            "%(card_pretty)s is not in a 52-card pack.",
-            rule="bourre.md §2.2",
-            card=str(card),
-            card_pretty=card.pretty,
-        )
+    check_in_pack(card)
     if any(c == card for _, c in deal.plays):
         raise RulesError(
             "card_already_played",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from scoring.bourre.proofs import table_error
 from scoring.bourre.state import CardDeal, Session
 from scoring.bourre.tricks_view import tricks
+from scoring.cards import STANDARD_DECK, Card
 from scoring.errors import RulesError
 from scoring.explain import N_
 
@@ -80,3 +81,15 @@ def expect(state: Session, kind: str, seat: int) -> CardDeal:
             seat=seat,
         )
     return deal
+
+
+def check_in_pack(card: Card) -> None:
+    """A card named in a play or a hand must be one of the 52 (§2.2)."""
+    if card not in STANDARD_DECK:
+        raise RulesError(
+            "not_in_pack",
+            "%(card_pretty)s is not in a 52-card pack.",
+            rule="bourre.md §2.2",
+            card=str(card),
+            card_pretty=card.pretty,
+        )
