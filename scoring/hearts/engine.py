@@ -33,7 +33,7 @@ from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
 from scoring.hearts.texts import SUSPECT
 from scoring.hearts.variants import HeartsVariants
-from scoring.protocol import JSON, Game, MatchResult
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 
 class HeartsGame(Game[HeartsState, HeartsVariants]):
@@ -44,6 +44,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     variants_class = HeartsVariants
     codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
+    end_rule: ClassVar[str] = "§3.4"
     result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
     lower_is_better: ClassVar[bool] = True
 
@@ -54,11 +55,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             )
         return HeartsState(variants=variants, players=players, totals=(0,) * len(players))
 
-    def apply(self, state: HeartsState, event: Event) -> HeartsState:
-        if state.result is not None:
-            raise RulesError(
-                "match_finished", "The game is over: no more hands can be recorded.", rule="hearts.md §3.4"
-            )
+    def apply_event(self, state: HeartsState, event: Event) -> HeartsState:
         if isinstance(event, HandResult):
             if state.current is not None:
                 raise RulesError(
@@ -140,8 +137,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
 
         return entry_form(state)
 
-    def summary(self, state: HeartsState) -> JSON:
-        result = state.result
+    def summary_parts(self, state: HeartsState) -> SummaryParts:
         hand = state.current
         to_act: int | None = None
         if hand is not None:
@@ -152,21 +148,20 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
         findings = [f.as_json() for f in state.findings]
         if hand is not None and hand.phase != "pass":
             findings += [f.as_json() for f in hand.findings] + suspected(hand)
-        return {
-            "game": self.name,
-            "phase": "finished" if result else (hand.phase if hand is not None else "hand_entry"),
-            "finished": result is not None,
-            "to_act": to_act,
-            "totals": list(state.totals),
-            "result": result.as_json() if result else None,
-            "history": [h.as_json() for h in state.hands],
-            "findings": findings,
-            "hand": state.hand_number,
-            "dealer": state.dealer,
-            "pass_direction": pass_direction(state.variants, state.seats, state.hand_number),
-            "target_score": state.variants.target_score,
-            "hand_in_play": hand_status(hand) if hand is not None else None,
-        }
+        return SummaryParts(
+            phase=hand.phase if hand is not None else "hand_entry",
+            to_act=to_act,
+            totals=state.totals,
+            history=[h.as_json() for h in state.hands],
+            findings=findings,
+            hand_state={
+                "hand": state.hand_number,
+                "dealer": state.dealer,
+                "pass_direction": pass_direction(state.variants, state.seats, state.hand_number),
+                "target_score": state.variants.target_score,
+                "hand_in_play": hand_status(hand) if hand is not None else None,
+            },
+        )
 
 
 def _may_pass_lead(hand: Hand, variants: HeartsVariants, seat: int) -> bool:
