@@ -27,6 +27,7 @@ the game adds its own hand state (``hand_in_play``, ``current_deal`` …) beside
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -218,6 +219,26 @@ class Game(ABC, Generic[StateT, VariantsT]):
     @abstractmethod
     def result(self, state: StateT) -> MatchResult | None:
         """``None`` while the match is running."""
+
+    # -- concrete events: one random-playout and one perft harness for every game ---------------
+    @abstractmethod
+    def legal_events(self, state: StateT) -> list[Event]:
+        """Every move a player may make next, as concrete events ready for :meth:`apply`.
+
+        Moves are what the players choose while a hand is played card by card from hands the
+        record knows: a bid, a pass of cards, the card (or cards) played, a draw from the discard
+        pile, a spread. Not listed: result entry (the other way to record a hand), corrections and
+        accusations (retract, recall, renege reports), and seating (leave, join, end of session).
+        Where the cards decide (the deal, a card from the stock) see :meth:`chance_event`; a move
+        whose outcome the stock decides (Tonk's draw from the stock) is listed once per card the
+        stock may hold. ``[]`` at a chance point and when the match is over.
+        """
+
+    def chance_event(self, state: StateT, rng: random.Random) -> Event | None:
+        """The event the cards decide now (a deal with every hand known, Bourré's draw, a Hot or
+        Not card drawn), as a shuffled pack would give it with ``rng``; ``None`` when the next
+        event is a player's move (:meth:`legal_events`) or the match is over."""
+        return None
 
     def is_finished(self, state: StateT) -> bool:
         return self.result(state) is not None

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import ClassVar
 
-from scoring.bourre import cardplay, drawing, result_entry, session, turns
+from scoring.bourre import cardplay, drawing, moves, result_entry, session, turns
 from scoring.bourre.events import (
     EVENT_CLASSES,
     Deal,
@@ -79,6 +80,12 @@ class BourreGame(Game[Session, BourreVariants]):
         actions += [{"type": "join", "seat": s} for s in range(base.seats) if s not in base.seated]
         actions.append({"type": "end_session"})
         return actions
+
+    def legal_events(self, state: Session) -> list[Event]:
+        return moves.legal_events(state, self.legal_actions)
+
+    def chance_event(self, state: Session, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng, self.legal_actions)
 
     def result(self, state: Session) -> MatchResult | None:
         return state.result

@@ -6,6 +6,7 @@ whole hand's outcome) or a ``deal`` that starts a hand recorded card by card, on
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from scoring.cards import format_cards, sort_cards
@@ -25,7 +26,8 @@ from scoring.hearts.events import (
 from scoring.hearts.hand import Hand, voids_shown
 from scoring.hearts.hand_score import moon_shooter
 from scoring.hearts.hand_setup import apply_deal, apply_pass
-from scoring.hearts.legality import legal_cards, pass_lead_exclusions, seats_to_act
+from scoring.hearts.legality import legal_cards, seats_to_act
+from scoring.hearts.moves import chance_event, legal_events, may_pass_lead
 from scoring.hearts.passing import pass_direction, pass_target
 from scoring.hearts.play import retract_window
 from scoring.hearts.play_events import apply_moon_choice, apply_pass_lead, apply_play, apply_report, apply_retract
@@ -121,13 +123,19 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             actions.append(
                 {"type": PlayCard.TYPE, "seat": seat, "cards": format_cards(cards), "hand_known": hand.complete[seat]}
             )
-            if _may_pass_lead(hand, variants, seat):
+            if may_pass_lead(hand, variants, seat):
                 actions.append({"type": PassLead.TYPE, "seat": seat})
         actions += [
             {"type": RetractCard.TYPE, "seat": s} for s in range(hand.seats) if retract_window(hand, s) is not None
         ]
         actions.append(report)
         return actions
+
+    def legal_events(self, state: HeartsState) -> list[Event]:
+        return legal_events(state)
+
+    def chance_event(self, state: HeartsState, rng: random.Random) -> Event | None:
+        return chance_event(state, rng)
 
     def result(self, state: HeartsState) -> MatchResult | None:
         return state.result
@@ -162,14 +170,6 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
                 "hand_in_play": hand_status(hand) if hand is not None else None,
             },
         )
-
-
-def _may_pass_lead(hand: Hand, variants: HeartsVariants, seat: int) -> bool:
-    try:
-        restrictions = pass_lead_exclusions(hand, variants, seat)
-    except RulesError:
-        return False
-    return not any(r.cards & hand.known[seat] for r in restrictions)
 
 
 def suspected(hand: Hand) -> list[JSON]:

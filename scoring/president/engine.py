@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from scoring.cards import format_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.president import moves
 from scoring.president.deal import apply_deal, apply_exchange, apply_redeal
 from scoring.president.events import (
     EVENT_CLASSES,
@@ -113,6 +115,12 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
             )
             return [action, *redeal, *closing]
         return [*play_actions(state, self.apply), *closing]
+
+    def legal_events(self, state: PresidentState) -> list[Event]:
+        return moves.legal_events(state, self.apply)
+
+    def chance_event(self, state: PresidentState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
 
     def result(self, state: PresidentState) -> MatchResult | None:
         return state.result

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts
-from scoring.thousand import cardplay
+from scoring.thousand import cardplay, moves
 from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
@@ -90,6 +91,12 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
                 *reveal,
             ]
         return cardplay.legal_actions(state)
+
+    def legal_events(self, state: ThousandState) -> list[Event]:
+        return moves.legal_events(state)
+
+    def chance_event(self, state: ThousandState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
 
     def result(self, state: ThousandState) -> MatchResult | None:
         return state.result

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts, places_from_scores
-from scoring.tonk import play
+from scoring.tonk import moves, play
 from scoring.tonk.events import ALL_EVENTS, EndSession, HandResult
 from scoring.tonk.result_entry import apply_hand_result
 from scoring.tonk.state import TonkState
@@ -59,6 +60,12 @@ class TonkGame(Game[TonkState, TonkVariants]):
                 {"type": EndSession.TYPE},
             ]
         return play.legal_play_actions(state)
+
+    def legal_events(self, state: TonkState) -> list[Event]:
+        return moves.legal_events(state)
+
+    def chance_event(self, state: TonkState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
 
     def result(self, state: TonkState) -> MatchResult | None:
         return state.result

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts
+from scoring.tshirt import moves
 from scoring.tshirt.events import RoundResult, SloganPlayed, StartGame
 from scoring.tshirt.rounds import round_result, slogan_played, start_game
 from scoring.tshirt.state import TShirtState
@@ -50,6 +52,12 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
         if not state.submitted or len(state.submitted) == len(others):
             actions.append({"type": RoundResult.TYPE, "round": rnd, "judge": judge, "winners": others})
         return actions
+
+    def legal_events(self, state: TShirtState) -> list[Event]:
+        return moves.legal_events(state)
+
+    def chance_event(self, state: TShirtState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
 
     def result(self, state: TShirtState) -> MatchResult | None:
         return state.result
