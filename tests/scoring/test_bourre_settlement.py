@@ -247,7 +247,7 @@ def test_forfeit_variants() -> None:
 
 
 def test_player_count_variant_and_lone_renege() -> None:
-    # docs/api-errors.md: wrong_player_count is the same input error (400) in every game.
+    # docs/games/bourre.md §7.1, docs/api-errors.md: wrong_player_count is the same input error (400) in every game.
     with pytest.raises(EventFormatError) as bad:
         start("ABCDEFGH", player_count="2-7")
     assert bad.value.code == "wrong_player_count"

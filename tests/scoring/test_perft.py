@@ -27,12 +27,12 @@ def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
     return sum(perft(game, game.apply(state, event), depth - 1) for event in events)
 
 
-# -- Hearts (docs/games/hearts.md §2.3: follow suit; hearts broken; the first trick) ---------------
+# -- Hearts (docs/games/hearts.md §8.3: follow suit; hearts broken; the first trick) ---------------
 HEARTS = get_game("hearts")
 
 
 def test_hearts_last_two_tricks() -> None:
-    # docs/games/hearts.md §2.3. Seat 0 leads trick 12, hearts broken. 2S lead: seat 1 follows
+    # docs/games/hearts.md §8.3. Seat 0 leads trick 12, hearts broken. 2S lead: seat 1 follows
     # 4S/5S (2), seats 2 and 3 are void (2 × 2): 8; seat 1 wins and the last trick is forced.
     # 3D lead: seat 1 void (2), seat 2 must play 6D (1), seat 3 void (2): 4. Total 12;
     # depth 1 = 2, depth 2 = 2 + 2.
@@ -41,14 +41,14 @@ def test_hearts_last_two_tricks() -> None:
 
 
 def test_hearts_follow_and_discard() -> None:
-    # §2.3. Seat 2 leads: AH → seat 3 KH (1), seat 0 void (2), seat 1 hearts (2) = 4;
+    # docs/games/hearts.md §8.3. Seat 2 leads: AH → seat 3 KH (1), seat 0 void (2), seat 1 hearts (2) = 4;
     # 2C → seat 3 3C (1), seats 0 and 1 void (2 × 2) = 4. Total 8.
     state = known_position(["QS 4D", "5H 6H", "AH 2C", "KH 3C"], leader=2, trick_number=12, hearts_broken=True)
     assert perft(HEARTS, state, 8) == 8
 
 
 def test_hearts_unbroken_hearts_lead() -> None:
-    # §2.3 must_break_hearts: seat 0 holds 2H 3C and must lead 3C (1); seat 1 follows 4C (1);
+    # docs/games/hearts.md §8.3 must_break_hearts: seat 0 holds 2H 3C and must lead 3C (1); seat 1 follows 4C (1);
     # seat 2 void: 2; seat 3 void: 2 → 4. With must_break_hearts off, 2H may also be led:
     # 2H lead → seat 1 5H (1), seats 2 and 3 void (2 × 2) = 4; total 8.
     hands = ["2H 3C", "4C 5H", "7S 7D", "8S 9D"]
@@ -58,19 +58,19 @@ def test_hearts_unbroken_hearts_lead() -> None:
 
 
 def test_hearts_first_trick() -> None:
-    # §2.3 the opening lead: seat 3 leads 2C (1); seat 0 holds 3 clubs (QC AC 8C), seat 1 four
+    # docs/games/hearts.md §8.3 the opening lead: seat 3 leads 2C (1); seat 0 holds 3 clubs (QC AC 8C), seat 1 four
     # (6C JC 3C KC), seat 2 one (4C): 1 × 3 × 4 × 1 = 12 ways to play trick 1.
     state = HEARTS.apply_json(new_game({"pass_count": 0}), "deal", {"hands": hands_of(H3)})
     assert perft(HEARTS, state, 4) == 12
 
 
-# -- Bourré (docs/games/bourre.md §3.4 follow and head, §3.6 the cinch) ----------------------------
+# -- Bourré (docs/games/bourre.md §7.4 follow and head, §7.5 the cinch) ----------------------------
 BOURRE = get_game("bourre")
 
 
 def test_bourre_two_players() -> None:
     # Trump ♠ (Bob's up-card 2♠). Ann: A♠ K♥ Q♥ 3♦ 4♣; Bob: 2♠ A♥ 5♦ 6♦ 7♣. Ann leads.
-    # Depth 1: one trump (no cinch): any of 5 leads. Depth 2 (§3.4): A♠ → 2♠; K♥ → A♥; Q♥ → A♥;
+    # Depth 1: one trump (no cinch): any of 5 leads. Depth 2 (docs/games/bourre.md §7.4): A♠ → 2♠; K♥ → A♥; Q♥ → A♥;
     # 3♦ → 5♦ or 6♦; 4♣ → 7♣: 1 + 1 + 1 + 2 + 1 = 6.
     s = bourre.start("AB")
     hands = [["AS", "KH", "QH", "3D", "4C"], ["2S", "AH", "5D", "6D", "7C"]]
@@ -90,7 +90,7 @@ def test_bourre_three_player_first_trick() -> None:
 
 
 def test_bourre_cinch_leads() -> None:
-    # §3.6 C1: trump ♦ (Bob's up-card 2♦); Ann A♦ K♦ Q♦ 7♣ 4♠ has a cinch (Sure 3) and must lead
+    # docs/games/bourre.md §7.5 (rules §3.6 C1): trump ♦ (Bob's up-card 2♦); Ann A♦ K♦ Q♦ 7♣ 4♠ has a cinch (Sure 3) and must lead
     # her highest trump or an equivalent one. Leads: sequence A♦ K♦ Q♦ (3), adjacent_only A♦ K♦
     # (2), strict A♦ (1); Bob must follow with his only trump 2♦ each time (1 reply).
     hands = [["AD", "KD", "QD", "7C", "4S"], ["2D", "5C", "6C", "7S", "8S"]]
@@ -102,7 +102,7 @@ def test_bourre_cinch_leads() -> None:
     assert counts == {"sequence": (3, 3), "adjacent_only": (2, 2), "strict": (1, 1)}
 
 
-# -- President (docs/games/president.md §2.4: beat the top set or pass) -----------------------------
+# -- President (docs/games/president.md §8.3: beat the top set or pass) -----------------------------
 PRESIDENT = get_game("president")
 
 
@@ -133,12 +133,12 @@ def test_president_wild_jokers_and_equal_play() -> None:
     assert [perft(PRESIDENT, state, d) for d in (1, 2, 3)] == [3, 5, 12]
 
 
-# -- Thousand (docs/games/thousand.md §4: the auction) ----------------------------------------------
+# -- Thousand (docs/games/thousand.md §7.3: the auction) ----------------------------------------------
 THOUSAND = get_game("thousand")
 
 
 def test_thousand_opening_auction() -> None:
-    # Three players, dealer A (seat 0); B opens (§4.1, compulsory 100: B may not pass). Neither B
+    # docs/games/thousand.md §7.3. Three players, dealer A (seat 0); B opens (compulsory 100: B may not pass). Neither B
     # nor C holds a K-Q pair, so under bid_ceiling = marriage_required neither may bid above 120
     # (§4.3). B's bids: 100, 105, 110, 115, 120 → 5. C answers a bid b with b+5 … 120 or a pass:
     # after 100: 4 + 1; 105: 3 + 1; 110: 2 + 1; 115: 1 + 1; 120: 1 → 5 + 4 + 3 + 2 + 1 = 15.
@@ -152,12 +152,12 @@ def test_thousand_opening_auction() -> None:
     assert [perft(THOUSAND, state, d) for d in (1, 2)] == [5, 15]
 
 
-# -- Tonk (docs/games/tonk.md §2.3: a turn starts with a drop or a draw) -----------------------------
+# -- Tonk (docs/games/tonk.md §5.3: a turn starts with a drop or a draw) -----------------------------
 TONK = get_game("tonk")
 
 
 def test_tonk_first_turn() -> None:
-    # Two players, five cards each, the up-card 9♠ starts the discard pile (§1.5). Counts 21 and
+    # docs/games/tonk.md §5.1–§5.3. Two players, five cards each, the up-card 9♠ starts the discard pile. Counts 21 and
     # 23: no automatic win (§2.2). Seat 1 (left of the dealer) opens: drop (1), take the 9♠ (1), or
     # draw from the stock, whose card may be any of 52 − 10 − 1 = 41 unseen cards → 43.
     # After taking the 9♠: no book or run among 2♠ 3♥ 4♣ 6♦ 8♥ 9♠, no spread to hit, and the
@@ -169,7 +169,7 @@ def test_tonk_first_turn() -> None:
     assert perft(TONK, taken, 1) == 5
 
 
-# -- The T-Shirt Game (docs/games/tshirt.md §2: seating, then one slogan from each non-judge) --------
+# -- The T-Shirt Game (docs/games/tshirt.md §4.2: seating, then one slogan from each non-judge) --------
 TSHIRT = get_game("tshirt")
 
 

@@ -101,28 +101,28 @@ def _units(state: Any) -> int:
 def _hearts(state: Any) -> None:
     hand = state.current
     if hand is not None and hand.phase == "play":
-        # docs/games/hearts.md §2: every card of the pack is played, held or in the kitty.
+        # docs/games/hearts.md §8.3: every card of the pack is played, held or in the kitty.
         held = [c for k in hand.known for c in k]
         assert Counter([*hand.seen, *held, *(hand.kitty or ())]) == Counter(hand.config.pack)
         for done, nxt in zip(hand.tricks, hand.tricks[1:], strict=False):
             assert nxt.leader == (done.winner + len(nxt.lead_passed_by)) % hand.seats  # the winner leads
     for record in state.hands:
-        assert record.points is not None and sum(record.points) == 26  # §3.1: 13 hearts + Q♠ 13
+        assert record.points is not None and sum(record.points) == 26  # docs/games/hearts.md §8.4: 13 hearts + Q♠ 13
         assert sum(record.tricks_won) == deal_config(state.variants, state.seats).per_player
 
 
 def _bourre(state: Any) -> None:
-    # docs/games/bourre.md §4: chips move between players and the pot, never appear or vanish.
+    # docs/games/bourre.md §7.6: chips move between players and the pot, never appear or vanish.
     assert sum(state.ledger) + state.pot == 0
     for entry in get_game("bourre").summary(state)["history"]:
         if entry["tricks"] is not None and len(entry["active"]) >= 2:
-            assert sum(entry["tricks"]) == state.variants.hand_size  # §3.5: every trick is won
+            assert sum(entry["tricks"]) == state.variants.hand_size  # docs/games/bourre.md §7.4: five tricks
 
 
 def _president(state: Any) -> None:
     n = state.seats
     for record in state.rounds:
-        assert sorted(record.order) == list(range(n))  # docs/games/president.md §2.5: an order of all
+        assert sorted(record.order) == list(range(n))  # docs/games/president.md §8.4: an order of all
     rnd = state.current
     if rnd is not None and rnd.hands is not None:
         held = Counter(c for hand in rnd.hands for c in hand)
@@ -133,14 +133,14 @@ def _thousand(state: Any) -> None:
     for record in state.history:
         forfeit = any(n.code == "forfeit" for n in record.notes)
         if record.kind == "played" and record.card_points is not None and not forfeit:
-            assert sum(record.card_points) == 120  # docs/games/thousand.md §7: the pack's points
+            assert sum(record.card_points) == 120  # docs/games/thousand.md §7.1: the pack's points
             assert record.tricks is not None and sum(record.tricks) in (8, 10)
     if state.variants == type(state.variants)():
-        assert all(total % 5 == 0 for total in state.totals)  # §9: entries rounded to 5
+        assert all(total % 5 == 0 for total in state.totals)  # docs/games/thousand.md §7.5: entries rounded to 5
 
 
 def _tonk(state: Any) -> None:
-    assert sum(state.totals) == 0  # docs/games/tonk.md §4: stakes paid are stakes received
+    assert sum(state.totals) == 0  # docs/games/tonk.md §5.5: stakes paid are stakes received
     play = state.play
     if play is None:
         return
@@ -151,11 +151,11 @@ def _tonk(state: Any) -> None:
         cards.update(spread.cards)
     pack = Counter(list(STANDARD_DECK) + ([JOKER, JOKER] if state.variants.jokers_wild else []))
     assert not cards - pack  # no card twice
-    assert sum(cards.values()) + play.stock == sum(pack.values())  # §1.5: the rest is the stock
+    assert sum(cards.values()) + play.stock == sum(pack.values())  # docs/games/tonk.md §5.1: the rest is the stock
 
 
 def _tshirt(state: Any) -> None:
-    # docs/games/tshirt.md §3: each round gives one Hot or Not card; a steal moves one.
+    # docs/games/tshirt.md §4.3: each round gives one Hot or Not card; a steal moves one.
     assert sum(len(mine) for mine in state.cards) <= len(state.rounds)
     assert sum(state.totals) == sum(c.counts for mine in state.cards for c in mine)
 

@@ -74,7 +74,7 @@ def t22_state(variants: dict[str, Any], give: tuple[str | None, str | None] = (N
 
 def test_t22_renege_proven_at_trick_6_forfeit() -> None:
     state = plays(t22_state({}), " ".join(T22_PLAY.split()[:18]))
-    (finding,) = state.findings
+    (finding,) = state.findings  # docs/games/thousand.md §7.7: a proven renege forfeits the contract
     assert (finding.seat, finding.code, finding.trick, finding.proven_at_trick) == (C, "must_follow_suit", 3, 6)
     # §16.4 contract_forfeit, defender offended: contract counts as made (+100); C 0; B keeps what
     # B had taken: T2 17 + T3 16 + T4 18 + T6 5 = 56 → 55. No bolts.
