@@ -436,14 +436,22 @@ def _barrel_steps(
     players: tuple[str, ...],
 ) -> None:
     """§13 steps 7 and 8 (standard barrel): entry, collisions, clock and falls."""
-    level, win, fine = v.effective_barrel_level, v.win_total, v.barrel_fine
-    n = len(totals)
-    for s in range(n):
-        if on_barrel[s] and (totals[s] >= win or totals[s] < level):
+    jumpers = _barrel_entries(v, on_barrel, totals, barrel, notes)
+    _barrel_collisions(v, jumpers, on_barrel, totals, barrel, notes, penalties, players)
+    _barrel_clock(v, o, on_barrel, totals, barrel, falls, notes, penalties)
+
+
+def _barrel_entries(
+    v: ThousandVariants, on_barrel: list[bool], totals: list[int], barrel: list[int | None], notes: list[Note]
+) -> list[int]:
+    """§9.1: off the barrel when winning or falling below it; a total in the zone is set to the level."""
+    level, win = v.effective_barrel_level, v.win_total
+    for s, on in enumerate(on_barrel):
+        if on and (totals[s] >= win or totals[s] < level):
             barrel[s] = None
             if totals[s] < level:
                 notes.append(Note("barrel_left", "Below %(level)s: off the barrel.", s, level=level))
-    jumpers = [s for s in range(n) if not on_barrel[s] and level <= totals[s] < win]
+    jumpers = [s for s, on in enumerate(on_barrel) if not on and level <= totals[s] < win]
     for s in jumpers:
         if totals[s] != level:
             notes.append(
@@ -459,7 +467,21 @@ def _barrel_steps(
             notes.append(Note("barrel_on", "Reached %(level)s: on the barrel (§9.1).", s, level=level))
         totals[s] = level
         barrel[s] = 0
-    collision = v.barrel_collision
+    return jumpers
+
+
+def _barrel_collisions(
+    v: ThousandVariants,
+    jumpers: list[int],
+    on_barrel: list[bool],
+    totals: list[int],
+    barrel: list[int | None],
+    notes: list[Note],
+    penalties: list[int],
+    players: tuple[str, ...],
+) -> None:
+    """§9.4: several reaching the barrel together, or one bumping the player already on it."""
+    level, fine, collision = v.effective_barrel_level, v.barrel_fine, v.barrel_collision
     if len(jumpers) >= 2 and collision in ("fine_all_jumpers", "bump_previous"):
         for s in jumpers:
             totals[s] = level - fine
@@ -469,8 +491,8 @@ def _barrel_steps(
                 Note("barrel_collision", "Several reached the barrel together: −%(fine)s (§9.4).", s, fine=fine)
             )
     elif len(jumpers) == 1 and collision == "bump_previous":
-        for s in range(n):
-            if on_barrel[s] and barrel[s] is not None:
+        for s, on in enumerate(on_barrel):
+            if on and barrel[s] is not None:
                 totals[s] = level - fine
                 penalties[s] -= fine
                 barrel[s] = None
@@ -483,38 +505,49 @@ def _barrel_steps(
                         fine=fine,
                     )
                 )
-    limit = v.effective_barrel_deals
-    for s in range(n):
+
+
+def _barrel_clock(
+    v: ThousandVariants,
+    o: Outcome,
+    on_barrel: list[bool],
+    totals: list[int],
+    barrel: list[int | None],
+    falls: list[int],
+    notes: list[Note],
+    penalties: list[int],
+) -> None:
+    """§9.3, §9.5: a barrel deal used; the last one without winning is a fall."""
+    limit, fine = v.effective_barrel_deals, v.barrel_fine
+    for s, on in enumerate(on_barrel):
         used = barrel[s]
-        if not on_barrel[s] or used is None:
-            continue
-        if v.barrel_attempts_count == "own_contracts" and s != o.declarer:
+        if not on or used is None or (v.barrel_attempts_count == "own_contracts" and s != o.declarer):
             continue
         used += 1
-        if limit is not None and used >= limit:
-            falls[s] += 1
-            barrel[s] = None
-            if v.barrel_third_fall_reset and falls[s] % 3 == 0:
-                penalties[s] -= totals[s]
-                totals[s] = 0
-                notes.append(Note("barrel_fall_reset", "Third fall off the barrel: total 0 (§9.5).", s))
-            else:
-                totals[s] -= fine
-                penalties[s] -= fine
-                notes.append(
-                    Note(
-                        "barrel_fall",
-                        "%(count)s barrel deal without winning: −%(fine)s (§9.3).",
-                        s,
-                        plural="%(count)s barrel deals without winning: −%(fine)s (§9.3).",
-                        count=limit,
-                        fine=fine,
-                    )
-                )
-        else:
+        if limit is None or used < limit:
             barrel[s] = used
             notes.append(
                 Note("barrel_deal", "Barrel deal %(used)s of %(limit)s used.", s, used=used, limit=limit or "∞")
+            )
+            continue
+        falls[s] += 1
+        barrel[s] = None
+        if v.barrel_third_fall_reset and falls[s] % 3 == 0:
+            penalties[s] -= totals[s]
+            totals[s] = 0
+            notes.append(Note("barrel_fall_reset", "Third fall off the barrel: total 0 (§9.5).", s))
+        else:
+            totals[s] -= fine
+            penalties[s] -= fine
+            notes.append(
+                Note(
+                    "barrel_fall",
+                    "%(count)s barrel deal without winning: −%(fine)s (§9.3).",
+                    s,
+                    plural="%(count)s barrel deals without winning: −%(fine)s (§9.3).",
+                    count=limit,
+                    fine=fine,
+                )
             )
 
 
