@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from scoring.cards import JOKER, STANDARD_DECK
-from scoring.errors import RulesError
+from scoring.errors import EventFormatError, RulesError
 from scoring.events import Event
 from scoring.hearts.deal import deal_config
 from scoring.president.deal import full_deck
@@ -250,3 +250,13 @@ def _finish(game: Game[Any, Any], state: Any) -> Any:
     if hasattr(state, "finished"):
         changes["finished"] = True
     return dataclasses.replace(state, **changes)
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_wrong_player_count_is_an_input_error(name: str) -> None:
+    """docs/api-errors.md: ``wrong_player_count`` is the same 400 (EventFormatError) in every game."""
+    game = get_game(name)
+    with pytest.raises(EventFormatError) as err:
+        game.start({}, [f"P{i}" for i in range(game.max_players + 1)])
+    assert err.value.code == "wrong_player_count"
+    assert err.value.fields == {"players": f"{game.min_players}–{game.max_players} players"}
