@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from scoring.bourre import cardplay, drawing, result_entry, session, turns
 from scoring.bourre.events import (
@@ -20,6 +21,7 @@ from scoring.bourre.events import (
     Recall,
     Renege,
 )
+from scoring.bourre.league_facts import bourre_facts
 from scoring.bourre.legality import legal
 from scoring.bourre.state import Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
@@ -27,12 +29,14 @@ from scoring.bourre.variants import BourreVariants
 from scoring.cards import Suit
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult
 
 _BETWEEN_DEALS = (Deal, DealResult, Leave, Join, EndSession)
 
 
 class BourreGame(Game[Session, BourreVariants]):
+    claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least")
     name: ClassVar[str] = "bourre"
     title: ClassVar[str] = "Bourré"
     min_players: ClassVar[int] = 2
@@ -97,6 +101,16 @@ class BourreGame(Game[Session, BourreVariants]):
         from scoring.bourre.forms import entry_form
 
         return entry_form(state)
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: BourreVariants | None = None
+    ) -> LeagueFacts:
+        return bourre_facts(summary, seats)
+
+    def claim_position(self, state: Session) -> JSON | None:
+        from scoring.bourre.claims import play_position  # the claim checker's view, only when asked
+
+        return play_position(state)
 
     def summary(self, state: Session) -> JSON:
         shown = state

@@ -6,11 +6,13 @@ whole hand's outcome) or a ``deal`` that starts a hand recorded card by card, on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from scoring.cards import format_cards, sort_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.hearts.events import (
     CARD_EVENTS,
     Deal,
@@ -25,9 +27,10 @@ from scoring.hearts.events import (
 from scoring.hearts.hand import Hand, voids_shown
 from scoring.hearts.hand_score import moon_shooter
 from scoring.hearts.hand_setup import apply_deal, apply_pass
+from scoring.hearts.league_facts import hearts_facts
 from scoring.hearts.legality import legal_cards, pass_lead_exclusions, seats_to_act
 from scoring.hearts.passing import pass_direction, pass_target
-from scoring.hearts.play import retract_window
+from scoring.hearts.play import play_position, retract_window
 from scoring.hearts.play_events import apply_moon_choice, apply_pass_lead, apply_play, apply_report, apply_retract
 from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
@@ -37,6 +40,7 @@ from scoring.protocol import JSON, Game, MatchResult
 
 
 class HeartsGame(Game[HeartsState, HeartsVariants]):
+    claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "no_more_points")
     name: ClassVar[str] = "hearts"
     title: ClassVar[str] = "Hearts"
     min_players: ClassVar[int] = 3
@@ -139,6 +143,14 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
         from scoring.hearts.forms import entry_form
 
         return entry_form(state)
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: HeartsVariants | None = None
+    ) -> LeagueFacts:
+        return hearts_facts(summary, seats, variants or HeartsVariants())
+
+    def claim_position(self, state: HeartsState) -> JSON | None:
+        return play_position(state)
 
     def summary(self, state: HeartsState) -> JSON:
         result = state.result

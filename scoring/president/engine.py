@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from scoring.cards import format_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.president.deal import apply_deal, apply_exchange, apply_redeal
 from scoring.president.events import (
     EVENT_CLASSES,
@@ -19,6 +21,7 @@ from scoring.president.events import (
     RoundResult,
 )
 from scoring.president.league import end_evening
+from scoring.president.league_facts import president_facts
 from scoring.president.legal import play_actions
 from scoring.president.play import apply_pass, apply_play
 from scoring.president.ranks import exchange_value, set_label
@@ -119,6 +122,11 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
 
     def result(self, state: PresidentState) -> MatchResult | None:
         return state.result
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: PresidentVariants | None = None
+    ) -> LeagueFacts:
+        return president_facts(summary, seats)
 
     def summary(self, state: PresidentState) -> JSON:
         result = state.result

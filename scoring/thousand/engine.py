@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult
 from scoring.thousand import cardplay
 from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
+from scoring.thousand.league_facts import thousand_facts
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
 from scoring.thousand.reveal import reveal_talon, taken_size
@@ -18,6 +21,7 @@ from scoring.thousand.variants import ThousandVariants
 
 
 class ThousandGame(Game[ThousandState, ThousandVariants]):
+    claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "contract")
     name: ClassVar[str] = "thousand"
     title: ClassVar[str] = "Thousand (Тысяча)"
     min_players: ClassVar[int] = 2
@@ -96,6 +100,16 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         from scoring.thousand.forms import entry_form
 
         return entry_form(state)
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: ThousandVariants | None = None
+    ) -> LeagueFacts:
+        return thousand_facts(summary, seats)
+
+    def claim_position(self, state: ThousandState) -> JSON | None:
+        from scoring.thousand.claims import play_position  # the claim checker's view, only when asked
+
+        return play_position(state)
 
     def summary(self, state: ThousandState) -> JSON:
         v = state.variants

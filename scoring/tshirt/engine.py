@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult
 from scoring.tshirt.events import RoundResult, SloganPlayed, StartGame
+from scoring.tshirt.league_facts import tshirt_facts
 from scoring.tshirt.rounds import round_result, slogan_played, start_game
 from scoring.tshirt.state import TShirtState
 from scoring.tshirt.variants import TShirtVariants
@@ -56,6 +59,11 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
 
     def result(self, state: TShirtState) -> MatchResult | None:
         return state.result
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: TShirtVariants | None = None
+    ) -> LeagueFacts:
+        return tshirt_facts(summary, seats)
 
     def summary(self, state: TShirtState) -> JSON:
         result = state.result
