@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from scoring.cards import Card
 from scoring.errors import EventFormatError, ScoringError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
@@ -104,6 +105,9 @@ class Game(ABC, Generic[StateT, VariantsT]):
     lower_is_better: ClassVar[bool] = False
     #: The kinds of claim the game's card play allows (docs/claims.md); empty: the game has no claims.
     claim_kinds: ClassVar[tuple[str, ...]] = ()
+    #: The cards of the game's pack in its own rank order, suit by suit (e.g. Thousand's 24 cards
+    #: 9 J Q K 10 A): what the phone offers when a card is tapped in and the hand is not known.
+    deck: ClassVar[tuple[Card, ...]] = ()
 
     # -- construction -------------------------------------------------------------------------
     def variants(self, raw: Mapping[str, Any] | None) -> VariantsT:
@@ -212,7 +216,7 @@ class Game(ABC, Generic[StateT, VariantsT]):
             return None
         from scoring.claims.form import claim_form_of  # the checker's package, only when asked
 
-        return claim_form_of(raw, self.claim_kinds)
+        return claim_form_of(raw, self.claim_kinds, self.deck)
 
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""
@@ -227,4 +231,5 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "result_event_types": list(self.result_event_types),
             "lower_is_better": self.lower_is_better,
             "claim_kinds": list(self.claim_kinds),
+            "deck": [str(card) for card in self.deck],
         }

@@ -26,7 +26,7 @@ from scoring.bourre.legality import legal
 from scoring.bourre.state import Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
 from scoring.bourre.variants import BourreVariants
-from scoring.cards import Suit
+from scoring.cards import STANDARD_DECK, Card, Suit
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.facts import LeagueFacts
@@ -39,6 +39,7 @@ class BourreGame(Game[Session, BourreVariants]):
     claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least")
     name: ClassVar[str] = "bourre"
     title: ClassVar[str] = "Bourré"
+    deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     variants_class = BourreVariants

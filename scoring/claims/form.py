@@ -11,7 +11,7 @@ from scoring.cards import Card, parse_cards, sort_cards
 from scoring.claims.adapters import position_of_json
 
 
-def _cards_by_seat(raw: Mapping[str, Any], seats: Sequence[int]) -> dict[str, list[str]]:
+def _cards_by_seat(raw: Mapping[str, Any], seats: Sequence[int], deck: Sequence[Card]) -> dict[str, list[str]]:
     """Per table seat: its remaining hand when the record shows it, else the unseen cards less those
     the record places in another hand (``known``, Hearts' partly known hands)."""
     hands = raw["hands"]
@@ -25,11 +25,19 @@ def _cards_by_seat(raw: Mapping[str, Any], seats: Sequence[int]) -> dict[str, li
         else:
             elsewhere = {c for other, k in enumerate(known) if other != seat for c in k}
             cards = [c for c in unseen if c not in elsewhere]
-        out[str(seat)] = [str(c) for c in sort_cards(cards)]
+        out[str(seat)] = [str(c) for c in _in_order(cards, deck)]
     return out
 
 
-def claim_form_of(raw: Mapping[str, Any], kinds: Sequence[str]) -> dict[str, Any]:
+def _in_order(cards: Sequence[Card], deck: Sequence[Card]) -> list[Card]:
+    """In the order of the game's pack (its own rank order), else suit by suit and by rank."""
+    if not deck:
+        return sort_cards(cards)
+    index = {card: i for i, card in enumerate(deck)}
+    return sorted(cards, key=lambda card: index.get(card, len(index)))
+
+
+def claim_form_of(raw: Mapping[str, Any], kinds: Sequence[str], deck: Sequence[Card] = ()) -> dict[str, Any]:
     """The claim form of a claim position's JSON (``raw``, as ``Game.claim_position`` gives it)."""
     position = position_of_json(raw)
     seats = [int(s) for s in raw.get("seats", range(position.seats))]
@@ -40,5 +48,5 @@ def claim_form_of(raw: Mapping[str, Any], kinds: Sequence[str]) -> dict[str, Any
         "seats": seats,
         "declarer": declarer,
         "remaining_tricks": position.remaining_tricks,
-        "cards": _cards_by_seat(raw, seats),
+        "cards": _cards_by_seat(raw, seats, deck),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from scoring.cards import format_cards, sort_cards
+from scoring.cards import STANDARD_DECK, Card, format_cards, sort_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.facts import LeagueFacts
@@ -43,6 +43,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "no_more_points")
     name: ClassVar[str] = "hearts"
     title: ClassVar[str] = "Hearts"
+    deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     variants_class = HeartsVariants

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from scoring.cards import format_cards
+from scoring.cards import JOKER, STANDARD_DECK, Card, format_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.facts import LeagueFacts
@@ -35,6 +35,7 @@ from scoring.protocol import JSON, Game, MatchResult
 class PresidentGame(Game[PresidentState, PresidentVariants]):
     name: ClassVar[str] = "president"
     title: ClassVar[str] = "President"
+    deck: ClassVar[tuple[Card, ...]] = (*STANDARD_DECK, JOKER)
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
     variants_class = PresidentVariants

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.facts import LeagueFacts
@@ -15,7 +16,7 @@ from scoring.thousand.league_facts import thousand_facts
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
 from scoring.thousand.reveal import reveal_talon, taken_size
-from scoring.thousand.rules import rule
+from scoring.thousand.rules import DECK, rule
 from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
 
@@ -24,6 +25,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
     claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "contract")
     name: ClassVar[str] = "thousand"
     title: ClassVar[str] = "Thousand (Тысяча)"
+    deck: ClassVar[tuple[Card, ...]] = DECK
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     variants_class = ThousandVariants
