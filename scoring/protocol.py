@@ -103,6 +103,8 @@ class Game(ABC, Generic[StateT, VariantsT]):
     result_event_types: ClassVar[tuple[str, ...]] = ()
     #: Whether a lower running total is better (penalty points): the phone shows no "+" sign then.
     lower_is_better: ClassVar[bool] = False
+    #: The usual table (the new-match form's first guess); ``None``: the fewest the game allows.
+    usual_players: ClassVar[int | None] = None
     #: The kinds of claim the game's card play allows (docs/claims.md); empty: the game has no claims.
     claim_kinds: ClassVar[tuple[str, ...]] = ()
     #: The cards of the game's pack in its own rank order, suit by suit (e.g. Thousand's 24 cards
@@ -225,6 +227,7 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "usual_players": self.usual_players or self.min_players,
             "rules_file": self.rules_file,
             "variants": self.variants_class.catalogue(),
             "events": self.codec.schema(),

@@ -42,6 +42,7 @@ class BourreGame(Game[Session, BourreVariants]):
     deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
+    usual_players: ClassVar[int | None] = 4
     variants_class = BourreVariants
     codec: ClassVar[EventCodec] = EventCodec(EVENT_CLASSES)
     rules_file: ClassVar[str] = "bourre.md"

@@ -46,6 +46,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    usual_players: ClassVar[int | None] = 4
     variants_class = HeartsVariants
     codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
