@@ -128,6 +128,19 @@ def _uuid() -> str:
     return str(uuid.uuid4())
 
 
+def board_at(page: Any, timeout: float = 60.0) -> float:
+    """``window.__boardAt`` once set. Polled through CDP's evaluate: Playwright's wait_for_function
+    evaluates its predicate with eval() in the page, which the page's CSP (no 'unsafe-eval') refuses
+    whenever the scoreboard is not there at the first look."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        at = page.evaluate("window.__boardAt")
+        if at:
+            return float(at)
+        time.sleep(0.02)
+    sys.exit("the scoreboard did not show within 60 s")
+
+
 def load_once(
     browser: Any, base: str, token: str, match_id: int, hands: int, verbose: bool = False
 ) -> tuple[int, int, float, int]:
@@ -167,8 +180,7 @@ def load_once(
     cdp.on("Network.requestWillBeSent", lambda e: started.setdefault(e["requestId"], float(e["timestamp"])))
     cdp.on("Network.loadingFinished", on_finished)
     page.goto(f"{base}/m/{match_id}/")
-    page.wait_for_function("window.__boardAt", timeout=60_000)
-    seconds = page.evaluate("window.__boardAt") / 1000
+    seconds = board_at(page) / 1000
     page.wait_for_load_state("networkidle")
     html = sum(n for rid, n in sizes.items() if kinds.get(rid) == "html")
     script = sum(n for rid, n in sizes.items() if kinds.get(rid) == "script")

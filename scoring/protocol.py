@@ -19,7 +19,8 @@ the phone UI and the league statistics can read any game without knowing it:
 ``findings``  proven irregularities (reneges, illegal bids …) with the penalty applied.
 
 The engine is the only rules authority: the service, the phone and the league ask it rather than
-repeat a rule. Besides ``summary`` and ``legal_actions``, three hooks answer them (docs/engine-hooks.md):
+repeat a rule. Besides ``summary``, ``legal_actions`` and ``catalogue``, these hooks answer them
+(docs/engine-hooks.md):
 
 :meth:`Game.entry_form`       the form for the next result entry (fields, seats, totals, ranges);
 :meth:`Game.league_facts`     a finished match's per-hand rows and per-seat counters for the league
@@ -191,7 +192,7 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def league_facts_of(self, summary: Mapping[str, Any], seats: int, variants: VariantsT | None = None) -> LeagueFacts:
         """The facts of a summary (as :meth:`summary` writes it) played under ``variants`` (``None``:
         the defaults). The default gives hand rows from ``history[i]["scores"]`` and no counters;
-        engines state their own in ``scoring/<game>/league.py``."""
+        engines state their own in ``scoring/<game>/league_facts.py``."""
         return generic_facts(summary, seats)
 
     # -- claims ---------------------------------------------------------------------------------------
@@ -210,15 +211,15 @@ class Game(ABC, Generic[StateT, VariantsT]):
         record knows it, else the cards not seen anywhere). ``None`` when no claim can be made."""
         if not self.claim_kinds:
             return None
-        try:
-            raw = self.claim_position(state)
-        except (ValueError, ScoringError):
-            return None
-        if raw is None or raw.get("leader") is None:
-            return None
         from scoring.claims.form import claim_form_of  # the checker's package, only when asked
 
-        return claim_form_of(raw, self.claim_kinds, self.deck)
+        try:
+            raw = self.claim_position(state)
+            if raw is None or raw.get("leader") is None:
+                return None
+            return claim_form_of(raw, self.claim_kinds, self.deck)
+        except (ValueError, KeyError, TypeError, ScoringError):  # a position the checker cannot take
+            return None
 
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""
