@@ -106,6 +106,16 @@ class AmendInput(CorrectionInput):
 
 
 # -- output --------------------------------------------------------------------------------------------
+class ErrorCurrentOutput(serializers.Serializer[Any]):
+    """A stale-seq 409's ``current``: where the match stands now, so the phone can redraw and retry."""
+
+    match = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    last_seq = serializers.IntegerField()
+    next_seq = serializers.IntegerField()
+    summary = serializers.DictField(help_text="the game's own summary (open: per game)")
+
+
 class ErrorOutput(serializers.Serializer[Any]):
     """Every error: a machine-readable code, an English (or translated) message and its parameters."""
 
@@ -113,7 +123,8 @@ class ErrorOutput(serializers.Serializer[Any]):
     message = serializers.CharField()
     params = serializers.DictField()
     fields = serializers.DictField(child=serializers.CharField(), required=False)  # type: ignore[assignment]
-    current = serializers.DictField(required=False)
+    current = ErrorCurrentOutput(required=False)
+    template = serializers.CharField(required=False, help_text="an engine error's English message with placeholders")
 
 
 class TokenOutput(serializers.Serializer[Any]):
@@ -278,6 +289,103 @@ class PingOutput(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "An event the rules allow next: its ``type`` and the engine's hints (seat, cards …).",
+        "properties": {"type": {"type": "string"}},
+        "required": ["type"],
+        "additionalProperties": True,
+    }
+)
+class ActionField(serializers.DictField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "One input of an entry form; the vocabulary is in scoring/forms.py.",
+        "properties": {
+            "name": {"type": "string"},
+            "kind": {"type": "string", "enum": ["per_seat", "seat", "seats", "number", "choice", "suits_per_seat"]},
+            "seats": {"type": "array", "items": {"type": "integer"}},
+            "min": {"type": "integer"},
+            "max": {"type": "integer"},
+            "total": {"type": "integer"},
+            "total_code": {"type": "string"},
+            "required": {"type": "boolean"},
+            "nullable": {"type": "boolean"},
+        },
+        "required": ["name", "kind"],
+        "additionalProperties": True,
+    }
+)
+class EntryFieldField(serializers.DictField):
+    pass
+
+
+class EntryFormOutput(serializers.Serializer[Any]):
+    """What the next result entry asks (scoring.forms)."""
+
+    type = serializers.CharField(help_text="the event the form records")
+    number = serializers.IntegerField(help_text="the hand or deal it will be")
+    fields = serializers.ListField(child=EntryFieldField())  # type: ignore[assignment]
+
+
+class EntryFormAnswerOutput(serializers.Serializer[Any]):
+    next_seq = serializers.IntegerField()
+    entry_form = EntryFormOutput(allow_null=True, help_text="null: no result can be entered now")
+
+
+class LegalActionsOutput(EntryFormAnswerOutput):
+    actions = serializers.ListField(child=ActionField())
+
+
+class ClaimSummaryOutput(serializers.Serializer[Any]):
+    """A claim as the record shows it (the summary's ``claims``)."""
+
+    claim = serializers.IntegerField(allow_null=True, help_text="the check's id (null for an imported record)")
+    seq = serializers.IntegerField()
+    at_seq = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField(allow_null=True)
+    tricks = serializers.IntegerField(allow_null=True)
+    laid_down = serializers.ListField(child=serializers.CharField())
+    verdict = serializers.CharField(allow_null=True, help_text="holds or fails (null while pending)")
+    reason = serializers.CharField(allow_null=True)
+    template = serializers.CharField(required=False)
+    params = serializers.DictField(required=False)
+    plural = serializers.CharField(required=False)
+    counter_line = serializers.ListField(child=serializers.DictField(), help_text="cards {seat, card} that beat it")
+    distribution = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), allow_null=True, help_text="hands per seat"
+    )
+    elapsed_ms = serializers.FloatField(allow_null=True)
+    positions = serializers.IntegerField(allow_null=True)
+    accepted = serializers.BooleanField()
+    accepted_by = serializers.IntegerField(allow_null=True)
+    settled = serializers.BooleanField()
+
+
+class ClaimOutput(ClaimSummaryOutput):
+    """A claim check (``/claims/{id}``, the poll)."""
+
+    claim = serializers.IntegerField()
+    match = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "done"])
+    seq = serializers.IntegerField(allow_null=True)
+    poll = serializers.CharField()
+
+
+class ClaimPendingOutput(serializers.Serializer[Any]):
+    """202: the check runs in the background; poll ``poll`` until ``status`` is done."""
+
+    claim = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending"])
+    poll = serializers.CharField()
+
+
 class SummaryOutput(serializers.Serializer[Any]):
     """Where a match's record stands; ``summary`` is the game's own (open) part."""
 
@@ -285,8 +393,8 @@ class SummaryOutput(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     last_seq = serializers.IntegerField()
     next_seq = serializers.IntegerField()
-    summary = serializers.DictField()
-    claims = serializers.ListField(child=serializers.DictField())
+    summary = serializers.DictField(help_text="the game's own summary (open: per game; totals by seat)")
+    claims = ClaimSummaryOutput(many=True)
 
 
 class AppendOutput(SummaryOutput):
@@ -308,11 +416,6 @@ class MatchDetailOutput(SummaryOutput):
     standings = StandingOutput(many=True)
 
 
-class LegalActionsOutput(serializers.Serializer[Any]):
-    next_seq = serializers.IntegerField()
-    actions = serializers.ListField(child=serializers.DictField())
-
-
 class RecordOutput(serializers.Serializer[Any]):
     """A ``companion-record/1`` document (docs/record-format.md)."""
 
@@ -321,3 +424,44 @@ class RecordOutput(serializers.Serializer[Any]):
     variants = serializers.DictField()
     players = serializers.ListField(child=serializers.CharField())
     events = serializers.ListField(child=serializers.DictField())
+
+
+class ClaimResultOutput(SummaryOutput):
+    """201: the claim was checked and recorded; 200: a retry of a recorded ``client_event_id``."""
+
+    claim = ClaimOutput()
+    event = EventOutput(allow_null=True)
+    settled_seqs = serializers.ListField(child=serializers.IntegerField(), help_text="events added by playing it out")
+    created = serializers.BooleanField()
+
+
+class VariantOutput(serializers.Serializer[Any]):
+    """One house rule: its type, default and allowed values (scoring.variants)."""
+
+    key = serializers.CharField()
+    type = serializers.CharField()
+    default = serializers.JSONField(allow_null=True)
+    doc = serializers.CharField(allow_blank=True)
+    nullable = serializers.BooleanField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    choices = serializers.ListField(child=serializers.JSONField(), required=False)
+    choice_labels = serializers.ListField(child=serializers.CharField(), required=False)
+    item_choices = serializers.ListField(child=serializers.JSONField(), required=False)
+    item_choice_labels = serializers.ListField(child=serializers.CharField(), required=False)
+    minimum = serializers.FloatField(required=False)
+    maximum = serializers.FloatField(required=False)
+    multiple_of = serializers.FloatField(required=False)
+
+
+class GameOutput(serializers.Serializer[Any]):
+    """A games-catalogue entry; ``events`` maps each event type to the JSON Schema of its payload."""
+
+    name = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    rules_file = serializers.CharField()
+    variants = VariantOutput(many=True, required=False, help_text="left out with ?omit=variants")
+    events = serializers.DictField(child=serializers.DictField(), help_text="event type → payload JSON Schema")
+    result_event_types = serializers.ListField(child=serializers.CharField())
+    lower_is_better = serializers.BooleanField()
