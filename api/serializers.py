@@ -106,27 +106,6 @@ class AmendInput(CorrectionInput):
 
 
 # -- output --------------------------------------------------------------------------------------------
-class ErrorCurrentOutput(serializers.Serializer[Any]):
-    """A stale-seq 409's ``current``: where the match stands now, so the phone can redraw and retry."""
-
-    match = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Match.Status.choices)
-    last_seq = serializers.IntegerField()
-    next_seq = serializers.IntegerField()
-    summary = serializers.DictField(help_text="the game's own summary (open: per game)")
-
-
-class ErrorOutput(serializers.Serializer[Any]):
-    """Every error: a machine-readable code, an English (or translated) message and its parameters."""
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-    params = serializers.DictField()
-    fields = serializers.DictField(child=serializers.CharField(), required=False)  # type: ignore[assignment]
-    current = ErrorCurrentOutput(required=False)
-    template = serializers.CharField(required=False, help_text="an engine error's English message with placeholders")
-
-
 class TokenOutput(serializers.Serializer[Any]):
     token = serializers.CharField()
     expiry = serializers.DateTimeField(allow_null=True)
@@ -395,6 +374,17 @@ class SummaryOutput(serializers.Serializer[Any]):
     next_seq = serializers.IntegerField()
     summary = serializers.DictField(help_text="the game's own summary (open: per game; totals by seat)")
     claims = ClaimSummaryOutput(many=True)
+
+
+class ErrorOutput(serializers.Serializer[Any]):
+    """Every error: a machine-readable code, an English (or translated) message and its parameters."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    params = serializers.DictField()
+    fields = serializers.DictField(child=serializers.CharField(), required=False)  # type: ignore[assignment]
+    current = SummaryOutput(required=False, help_text="a stale seq: where the match stands now")
+    template = serializers.CharField(required=False, help_text="an engine error's English message with placeholders")
 
 
 class AppendOutput(SummaryOutput):
