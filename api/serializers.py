@@ -8,8 +8,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from companion import selectors
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
-from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
 from league.models import PlayerResultRow
 
 
@@ -203,7 +204,7 @@ class MatchOutput(serializers.ModelSerializer[Match]):
 
     class Meta:
         model = Match
-        fields = (
+        fields: tuple[str, ...] = (
             "id",
             "game",
             "variants",
@@ -229,22 +230,48 @@ class MatchOutput(serializers.ModelSerializer[Match]):
         return None
 
 
+class MatchListItemOutput(MatchOutput):
+    """A match in ``GET /matches``: what a phone's list shows without opening each match."""
+
+    totals = serializers.SerializerMethodField()
+    my_seat = serializers.SerializerMethodField()
+
+    class Meta(MatchOutput.Meta):
+        fields = (*MatchOutput.Meta.fields, "totals", "my_seat")
+
+    def get_totals(self, match: Match) -> list[int]:
+        """The running totals by seat (the cached state after the last event: no replay when warm)."""
+        return selectors.match_totals_get(match=match)
+
+    def get_my_seat(self, match: Match) -> int | None:
+        """The caller's seat (null: not seated); from the prefetched seats, no query."""
+        user = _viewer(self.context)
+        user_id = getattr(user, "pk", None)
+        return next((s.seat for s in match.seats.all() if user_id and s.player.user_id == user_id), None)
+
+
 def recorder_name(event: Event) -> str | None:
     """The name players know the recorder by (their player's name), not a guest's generated username."""
     user = event.recorded_by
     if user is None:
         return None
-    player = getattr(user, "player", None)
-    return player.name if player is not None else user.get_username()
+    player = getattr(user, "player", None)  # joined by the token's authentication or select_related
+    return player.name if player is not None else None
 
 
 class EventOutput(serializers.ModelSerializer[Event]):
-    recorded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    #: Who recorded it, by the name the table knows them by; a sign-in username is never shown
+    #: (a guest's is generated, and an account's would help guess passwords).
+    recorded_by = serializers.SerializerMethodField()
+    #: The same name, under the key older clients read.
     recorded_by_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
         fields = ("seq", "type", "payload", "client_event_id", "recorded_by", "recorded_by_name", "recorded_at")
+
+    def get_recorded_by(self, event: Event) -> str | None:
+        return recorder_name(event)
 
     def get_recorded_by_name(self, event: Event) -> str | None:
         return recorder_name(event)
@@ -257,7 +284,7 @@ def event_json(event: Event) -> dict[str, Any]:
         "type": event.type,
         "payload": event.payload,
         "client_event_id": str(event.client_event_id),
-        "recorded_by": event.recorded_by.get_username() if event.recorded_by_id else None,  # type: ignore[union-attr]
+        "recorded_by": recorder_name(event),
         "recorded_by_name": recorder_name(event),
         "recorded_at": serializers.DateTimeField().to_representation(event.recorded_at),
     }
@@ -352,7 +379,7 @@ class ClaimOutput(ClaimSummaryOutput):
 
     claim = serializers.IntegerField()
     match = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["pending", "done"])
+    status = serializers.ChoiceField(choices=ClaimCheck.Status.choices)
     seq = serializers.IntegerField(allow_null=True)
     poll = serializers.CharField()
 
@@ -361,7 +388,7 @@ class ClaimPendingOutput(serializers.Serializer[Any]):
     """202: the check runs in the background; poll ``poll`` until ``status`` is done."""
 
     claim = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["pending"])
+    status = serializers.CharField(help_text="pending")
     poll = serializers.CharField()
 
 

@@ -244,13 +244,13 @@ class InvitationAnswerView(APIView):
 
 # -- matches -----------------------------------------------------------------------------------------------
 class MatchListView(generics.ListCreateAPIView[Any]):
-    serializer_class = s.MatchOutput
+    serializer_class = s.MatchListItemOutput
     filterset_class = MatchFilter
 
     def get_queryset(self) -> QuerySet[Match]:
         return selectors.match_list_for_user(user=self.request.user)
 
-    @extend_schema(request=s.MatchInput, responses=s.MatchOutput)
+    @extend_schema(request=s.MatchInput, responses={201: s.MatchOutput})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = s.MatchInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -90,23 +90,23 @@ def test_signing_in_and_out(alice: Person) -> None:
 
 
 def test_players_leagues_and_invitations(alice: Person, bob: Person) -> None:
-    conforms(alice.post("/api/v1/players/", {"name": "Zoe"}), "POST", "/api/v1/players/")
-    assert conforms(alice.get("/api/v1/players/"), "GET", "/api/v1/players/")["count"] == 2
+    conforms(alice.post("/api/v1/players/", {"name": "Zoe"}), "POST", "/api/v1/players")
+    assert conforms(alice.get("/api/v1/players/"), "GET", "/api/v1/players")["count"] == 2
     conforms(alice.get("/api/v1/players/me"), "GET", "/api/v1/players/me")
-    league = conforms(alice.post("/api/v1/leagues/", {"name": "Friday"}), "POST", "/api/v1/leagues/")
-    conforms(alice.get("/api/v1/leagues/"), "GET", "/api/v1/leagues/")
-    conforms(alice.get(f"/api/v1/leagues/{league['id']}/"), "GET", "/api/v1/leagues/{league_id}/")
+    league = conforms(alice.post("/api/v1/leagues/", {"name": "Friday"}), "POST", "/api/v1/leagues")
+    conforms(alice.get("/api/v1/leagues/"), "GET", "/api/v1/leagues")
+    conforms(alice.get(f"/api/v1/leagues/{league['id']}/"), "GET", "/api/v1/leagues/{league_id}")
     members = f"/api/v1/leagues/{league['id']}/members/"
     invited = alice.post(members, {"player": bob.player.pk})
     assert invited.status_code == 202
-    conforms(invited, "POST", "/api/v1/leagues/{league_id}/members/")
-    [invitation] = conforms(bob.get("/api/v1/invitations/"), "GET", "/api/v1/invitations/")
+    conforms(invited, "POST", "/api/v1/leagues/{league_id}/members")
+    [invitation] = conforms(bob.get("/api/v1/invitations/"), "GET", "/api/v1/invitations")
     accepted = bob.post(f"/api/v1/invitations/{invitation['id']}/accept")
     assert accepted.status_code == 201
     conforms(accepted, "POST", "/api/v1/invitations/{invitation_id}/accept")
-    assert len(conforms(alice.get(members), "GET", "/api/v1/leagues/{league_id}/members/")) == 2
+    assert len(conforms(alice.get(members), "GET", "/api/v1/leagues/{league_id}/members")) == 2
     stranger = bob.get("/api/v1/leagues/999999/")
-    assert conforms(stranger, "GET", "/api/v1/leagues/{league_id}/")["code"] == "league_not_found"
+    assert conforms(stranger, "GET", "/api/v1/leagues/{league_id}")["code"] == "league_not_found"
 
 
 def _append(person: Person, match_id: int, seq: int, **body: Any) -> Any:
@@ -119,22 +119,22 @@ def test_a_match_from_creation_to_export(alice: Person, bob: Person) -> None:
     match = conforms(
         alice.post("/api/v1/matches/", {"game": "hearts", "players": ["Alice", "Bob", "C", "D"]}),
         "POST",
-        "/api/v1/matches/",
+        "/api/v1/matches",
     )
     m, base = match["id"], f"/api/v1/matches/{match['id']}"
     joined = bob.post("/api/v1/matches/join", {"code": match["join_code"], "seat": 1})
     conforms(joined, "POST", "/api/v1/matches/join")
-    conforms(alice.get("/api/v1/matches/"), "GET", "/api/v1/matches/")
+    conforms(alice.get("/api/v1/matches/"), "GET", "/api/v1/matches")
     created = _append(alice, m, 1, client_event_id="00000000-0000-4000-8000-000000000001")
     assert created.status_code == 201
-    conforms(created, "POST", "/api/v1/matches/{match_id}/events/")
+    conforms(created, "POST", "/api/v1/matches/{match_id}/events")
     retried = _append(alice, m, 1, client_event_id="00000000-0000-4000-8000-000000000001")
     assert retried.status_code == 200
-    conforms(retried, "POST", "/api/v1/matches/{match_id}/events/")
+    conforms(retried, "POST", "/api/v1/matches/{match_id}/events")
     stale = _append(bob, m, 1)
-    assert conforms(stale, "POST", "/api/v1/matches/{match_id}/events/")["current"]["next_seq"] == 2
+    assert conforms(stale, "POST", "/api/v1/matches/{match_id}/events")["current"]["next_seq"] == 2
     rule = _append(bob, m, 2, payload={"points": [1, 0, 0, 0]})
-    assert conforms(rule, "POST", "/api/v1/matches/{match_id}/events/")["code"] == "points_must_total_26"
+    assert conforms(rule, "POST", "/api/v1/matches/{match_id}/events")["code"] == "points_must_total_26"
     assert _append(bob, m, 2).status_code == 201  # bob, seated with the code, records
     void = alice.post(f"{base}/events/2/void", {"client_event_id": str(uuid.uuid4())})
     assert void.status_code == 201, void.json()
@@ -143,14 +143,14 @@ def test_a_match_from_creation_to_export(alice: Person, bob: Person) -> None:
     amended = alice.post(f"{base}/events/1/amend", amend)
     assert amended.status_code == 201, amended.json()
     conforms(amended, "POST", "/api/v1/matches/{match_id}/events/{seq}/amend")
-    assert len(conforms(alice.get(f"{base}/events/"), "GET", "/api/v1/matches/{match_id}/events/")) == 4
+    assert len(conforms(alice.get(f"{base}/events/"), "GET", "/api/v1/matches/{match_id}/events")) == 4
     for tail in ("/", "/legal-actions/", "/entry-form/", "/record/"):
-        conforms(alice.get(base + tail), "GET", "/api/v1/matches/{match_id}" + tail)
+        conforms(alice.get(base + tail), "GET", "/api/v1/matches/{match_id}" + tail.rstrip("/"))
     summary = alice.get(f"{base}/summary/")
-    conforms(summary, "GET", "/api/v1/matches/{match_id}/summary/")
+    conforms(summary, "GET", "/api/v1/matches/{match_id}/summary")
     unchanged = alice.get(f"{base}/summary/", HTTP_IF_NONE_MATCH=summary["ETag"])
     assert unchanged.status_code == 304
-    conforms(unchanged, "GET", "/api/v1/matches/{match_id}/summary/")
+    conforms(unchanged, "GET", "/api/v1/matches/{match_id}/summary")
     record = alice.get(f"{base}/record/").json()
     conforms(alice.post("/api/v1/records/import", record), "POST", "/api/v1/records/import")
     conforms(alice.post("/api/v1/records/import-many", {"records": [record]}), "POST", "/api/v1/records/import-many")
@@ -160,12 +160,12 @@ def test_a_match_from_creation_to_export(alice: Person, bob: Person) -> None:
 
 def test_the_games_catalogue(alice: Person) -> None:
     games = alice.get("/api/v1/games/", HTTP_ACCEPT_ENCODING="identity")
-    assert {g["name"] for g in conforms(games, "GET", "/api/v1/games/")} >= {"hearts", "thousand", "bourre"}
+    assert {g["name"] for g in conforms(games, "GET", "/api/v1/games")} >= {"hearts", "thousand", "bourre"}
     short = alice.get("/api/v1/games/?game=hearts&omit=variants", HTTP_ACCEPT_ENCODING="identity")
-    assert "variants" not in conforms(short, "GET", "/api/v1/games/")[0]
+    assert "variants" not in conforms(short, "GET", "/api/v1/games")[0]
     again = alice.get("/api/v1/games/", HTTP_IF_NONE_MATCH=games["ETag"], HTTP_ACCEPT_ENCODING="identity")
     assert again.status_code == 304
-    conforms(again, "GET", "/api/v1/games/")
+    conforms(again, "GET", "/api/v1/games")
 
 
 def test_claims(alice: Person, bob: Person, charlie: Person, dave: Person) -> None:
@@ -176,15 +176,15 @@ def test_claims(alice: Person, bob: Person, charlie: Person, dave: Person) -> No
     # alice (spades only) claims the rest: dave leads clubs nobody can follow, so it fails
     made = claim(alice, m, seat=0, kind="all_tricks")
     assert made.status_code == 201
-    check = conforms(made, "POST", "/api/v1/matches/{match_id}/claims/")["claim"]
-    conforms(alice.get(f"/api/v1/matches/{m}/claims/"), "GET", "/api/v1/matches/{match_id}/claims/")
+    check = conforms(made, "POST", "/api/v1/matches/{match_id}/claims")["claim"]
+    conforms(alice.get(f"/api/v1/matches/{m}/claims/"), "GET", "/api/v1/matches/{match_id}/claims")
     conforms(alice.get(f"/api/v1/claims/{check['claim']}"), "GET", "/api/v1/claims/{claim_id}")
     own = alice.post(f"/api/v1/claims/{check['claim']}/accept", {"seat": 0})
     assert conforms(own, "POST", "/api/v1/claims/{claim_id}/accept")["code"] == "claimant_cannot_accept"
     accepted = bob.post(f"/api/v1/claims/{check['claim']}/accept", {"seat": 1})
     conforms(accepted, "POST", "/api/v1/claims/{claim_id}/accept")
     detail = alice.get(f"/api/v1/matches/{m}/", HTTP_ACCEPT_ENCODING="identity")
-    assert conforms(detail, "GET", "/api/v1/matches/{match_id}/")["claims"][0]["verdict"] == "fails"
+    assert conforms(detail, "GET", "/api/v1/matches/{match_id}")["claims"][0]["verdict"] == "fails"
 
 
 @pytest.mark.parametrize(
