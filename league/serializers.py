@@ -7,6 +7,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from companion.limits import DB_INT_MAX
+
 
 class RatingOutput(serializers.Serializer[Any]):
     """An OpenSkill rating under one house-rule profile; ``ordinal`` = mu − 3·sigma ranks players."""
@@ -147,7 +149,7 @@ class RecordsImportInput(serializers.Serializer[Any]):
     records = serializers.ListField(
         child=serializers.DictField(), help_text="companion-record/1 documents (docs/record-format.md)"
     )
-    league = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    league = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
 
 
 class RecordsImportOutput(serializers.Serializer[Any]):
