@@ -278,12 +278,14 @@ class MatchJoinView(APIView):
     throttle_classes = THROTTLES
     throttle_scope = "join"
 
-    @extend_schema(request=s.JoinInput, responses=s.MatchOutput)
+    @extend_schema(request=s.JoinInput, responses=s.MatchListItemOutput)
     def post(self, request: Request) -> Response:
+        """Without ``seat``: 400 ``seat_required`` listing the free seats; with it, the match as the list
+        shows it (``my_seat`` is the seat just taken, ``totals`` where the table stands)."""
         data = s.JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_join(user=_user(request), **data.validated_data)
-        return Response(_match_json(request, match))
+        return Response(s.MatchListItemOutput(match, context={"request": request}).data)
 
 
 class MatchSummaryView(APIView):
