@@ -70,7 +70,7 @@ def test_it_lists_events_after_a_seq(alice: Person, hearts_match: dict[str, Any]
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=2)
     events = alice.get(f"/api/v1/matches/{hearts_match['id']}/events/?after=1").json()
-    assert [(e["seq"], e["type"], e["recorded_by"]) for e in events] == [(2, "hand_result", "alice")]
+    assert [(e["seq"], e["type"], e["recorded_by"]) for e in events] == [(2, "hand_result", "Alice")]
 
 
 def test_it_voids_an_event_and_keeps_both_in_the_record(
@@ -290,4 +290,4 @@ def test_events_name_their_recorder_by_player_name(alice: Person, hearts_match: 
     response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
     assert response.json()["event"]["recorded_by_name"] == "Alice"
     events = alice.get(f"/api/v1/matches/{hearts_match['id']}/events/").json()
-    assert [(e["recorded_by"], e["recorded_by_name"]) for e in events] == [("alice", "Alice")]
+    assert [(e["recorded_by"], e["recorded_by_name"]) for e in events] == [("Alice", "Alice")]
