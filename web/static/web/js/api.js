@@ -9,6 +9,9 @@ export class ApiError extends Error {
     this.code = this.data.code || (status === 0 ? "network" : `http_${status}`);
     this.params = this.data.params || {};
     this.fields = this.data.fields || {};
+    // The field and seat a rules error concerns, when the engine named them (docs/api-errors.md).
+    this.field = this.data.field ?? this.params.field ?? null;
+    if (typeof this.data.seat === "number" && this.params.seat === undefined) this.params = { ...this.params, seat: this.data.seat };
   }
 }
 

@@ -66,9 +66,8 @@ export function entryView(type, form) {
       const v = { ...values(), jd_taker: jd ? jd.value : null, no_tricks: noTricks ? noTricks.value : [], moon_choice: !moonChoice.hidden && chosen ? chosen.dataset.choice : null };
       const broken = check(form, v);
       if (broken) { fieldError(el, asFieldError(broken)); return; }
+      // (the next hand's form replaces this one; a refused hand comes back as typed: record.js)
       record(type, payloadOf(form, v), { from: el, onError: (e) => fieldError(el, e, { [field.total_code]: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
-      inputs.forEach((i) => { i.value = ""; });
-      update();
     }));
   update();
   return el;
