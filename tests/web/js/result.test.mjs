@@ -18,11 +18,13 @@ test("the winners are the engine's, named in a list; a tie names both", () => {
 });
 
 test("a Bourré deal says who took the pot and who paid into it, by name", () => {
-  // Pot 7: Anna takes it with 3 tricks; Cleo took none (bourré) and matches the pot, 7 chips.
-  const entry = { taken: [{ seat: 0, chips: 7 }], payments: [{ seat: 2, chips: 7, code: "match_pot" }] };
+  // Pot 7: Anna takes it with 3 tricks; Cleo took none (bourré) and matches the pot, 7 chips;
+  // Dan reneged and pays 2 (the engine's amounts, passed through).
+  const entry = { taken: [{ seat: 0, chips: 7 }], payments: [{ seat: 2, chips: 7, code: "bourre" }, { seat: 3, chips: 2, code: "renege" }] };
   assert.deepEqual(settlementLines(entry, PLAYERS), [
     "Anna takes 7 from the pot",
-    "Cleo pays 7 into the pot (bourré: matches the pot)",
+    "Cleo pays 7 into the pot (bourré)",
+    "Dan pays 2 into the pot (renege)",
   ]);
   assert.deepEqual(settlementLines({ hand: 1, points: [1, 2] }, PLAYERS), []);
 });

@@ -20,11 +20,7 @@ export function winnerNames(result, players, language = "en") {
 
 // Who pays whom in one deal of a pot game (Bourré's settlement in the engine's history entry:
 // `taken` from the pot, `payments` into it, each with its reason): one line each, by name.
-const REASONS = {
-  bourre: () => _("bourré"), match_pot: () => _("bourré: matches the pot"), double_pot: () => _("bourré: doubles the pot"),
-  bourre_and_renege: () => _("bourré and renege"), retraction_only: () => _("renege taken back"), renege_retraction_only: () => _("renege taken back"),
-  renege: () => _("renege"),
-};
+const REASONS = { bourre: () => _("bourré"), bourre_and_renege: () => _("bourré and renege"), renege: () => _("renege") };
 export function settlementLines(entry, players) {
   const name = (s) => players[s] ?? String(s);
   const lines = [];
