@@ -35,7 +35,7 @@ def enter_hand(page: Any, points: list[int]) -> None:
 def docs_shot(phone: Any, name: str) -> None:
     """A screenshot for docs/screenshots/ (written there when COMPANION_SCREENSHOTS=1)."""
     phone.page.set_viewport_size(SHOT)
-    phone.shot(name, top=False)
+    phone.shot(name)
     phone.page.set_viewport_size({"width": 360, "height": 640})
 
 
@@ -106,6 +106,7 @@ def test_a_waiting_hand_is_on_the_board_and_a_late_reply_keeps_the_next_hand_as_
     # Hand 2 waits: on the board, marked, with its numbers; the next form is hand 3.
     waiting = page.locator("#board tr.waiting")
     expect(waiting).to_have_count(1)
+    expect(page.locator("#board tr.waiting-note")).to_be_visible()
     assert waiting.locator("td").all_inner_texts()[1:] == ["2", "6", "18", "0"]
     assert waiting.locator("td.hand").inner_text().startswith("2")
     expect(page.locator("#hearts-form h2")).to_contain_text(HAND[language] % 3)

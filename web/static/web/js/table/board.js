@@ -132,15 +132,17 @@ export function renderBoard() {
   $("#board").replaceChildren(...[finished, h("table", {}, h("thead", {}, head), h("tbody", {}, rows, waitingRows(n), totals))].filter(Boolean));
 }
 
-// This phone's entries still in the outbox, after the recorded ones, marked as waiting.
+// This phone's entries still in the outbox, after the recorded ones, marked as waiting: the
+// numbers when the entry has them per player, and a "waiting to be sent" line under them.
 function waitingRows(n) {
   const waiting = waitingResults(S.pending, (S.game && S.game.result_event_types) || []);
   const first = (S.form && S.form.number) || history().length + 1;
-  return waiting.map((entry, i) => {
+  return waiting.flatMap((entry, i) => {
     const row = waitingRow(entry, i, first, n);
     const mark = h("span", { class: "waiting-mark", text: _("waiting to be sent") });
-    const cells = row.values ? row.values.map((v) => h("td", { text: show(v) })) : [h("td", { colspan: n }, mark)];
-    return h("tr", { class: "waiting", dataset: { waiting: row.id } }, h("td", { class: "hand" }, String(row.number), row.values ? h("span", { class: "waiting-icon", title: _("waiting to be sent"), "aria-label": _("waiting to be sent") }, "⏳") : null), cells);
+    const note = h("tr", { class: "waiting-note", dataset: { waitingNote: row.id } }, h("td", { colspan: n + 1 }, mark));
+    if (!row.values) return [h("tr", { class: "waiting", dataset: { waiting: row.id } }, h("td", { class: "hand", text: String(row.number) }), h("td", { colspan: n }, mark))];
+    return [h("tr", { class: "waiting", dataset: { waiting: row.id } }, h("td", { class: "hand", text: String(row.number) }), row.values.map((v) => h("td", { text: show(v) }))), note];
   });
 }
 
@@ -150,7 +152,7 @@ function winnerBanner(result) {
   const count = (result.winners || []).length;
   const title = fmt(ngettext("%(names)s wins!", "%(names)s win — a tie!", count), { names: winnerNames(result, S.players, document.body.dataset.language) });
   return h("div", { class: "finished banner", role: "status", dataset: { winners: (result.winners || []).join(" ") } },
-    h("h2", { text: "🏆 " + title }),
+    h("h2", { text: "★ " + title }),
     h("ol", { class: "standings" }, list.map((r) => h("li", { class: r.winner ? "win" : null, dataset: { seat: r.seat } },
       h("span", { class: "place", text: r.place ?? "" }), h("span", { class: "name", text: r.name }), h("strong", { text: r.score ?? "" })))),
     result.how ? h("p", { class: "muted", text: result.how }) : null,
