@@ -42,7 +42,12 @@ def test_a_tie_is_announced_with_the_final_scores_and_a_rematch_is_one_tap(phone
     expect(banner.locator("h2")).to_contain_text(TIE[language])
     rows = banner.locator(".standings li")
     # the engine's places and scores: the tied two share first place, the other two third
-    assert [" ".join(t.split()) for t in rows.all_inner_texts()] == ["1 Anna 52", "1 Boris 52", "3 Clara 104", "3 Dmitri 104"]
+    assert [" ".join(t.split()) for t in rows.all_inner_texts()] == [
+        "1 Anna 52",
+        "1 Boris 52",
+        "3 Clara 104",
+        "3 Dmitri 104",
+    ]
     assert banner.locator(".standings li.win").count() == 2
     # The winner's mark is neutral: no error-coloured chip.
     expect(page.locator("#status .chip.win")).to_be_visible()
