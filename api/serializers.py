@@ -411,6 +411,8 @@ class ErrorOutput(serializers.Serializer[Any]):
     message = serializers.CharField()
     params = serializers.DictField()
     fields = serializers.DictField(child=serializers.CharField(), required=False)  # type: ignore[assignment]
+    field = serializers.CharField(required=False, help_text="a rules error: the entry field it concerns")
+    seat = serializers.IntegerField(required=False, help_text="a rules error: the seat it concerns")
     current = SummaryOutput(required=False, help_text="a stale seq: where the match stands now")
     template = serializers.CharField(required=False, help_text="an engine error's English message with placeholders")
 

@@ -161,6 +161,14 @@ class PlayerListView(generics.ListCreateAPIView[Any]):
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
+class PlayerRecentView(APIView):
+    """The players you recently sat at a table with (a new match's roster), most recent first."""
+
+    @extend_schema(responses=s.PlayerOutput(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(s.PlayerOutput(selectors.recent_players_for_user(user=request.user), many=True).data)
+
+
 class PlayerMeView(APIView):
     @extend_schema(responses=s.PlayerOutput)
     def get(self, request: Request) -> Response:
@@ -272,6 +280,16 @@ class MatchDetailView(APIView):
         return Response(
             {**_match_json(request, match), **selectors.match_summary_get(match=match), "standings": standings}
         )
+
+
+class MatchRematchView(APIView):
+    """A new match with the same players, seats, house rules and league (one tap after a game)."""
+
+    @extend_schema(request=None, responses=s.MatchOutput)
+    def post(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        rematch = services.match_rematch(match=match, user=_user(request))
+        return Response(_match_json(request, rematch), status=status.HTTP_201_CREATED)
 
 
 class MatchJoinView(APIView):

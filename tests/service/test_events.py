@@ -63,7 +63,21 @@ def test_it_rejects_points_that_do_not_total_26(alice: Person, hearts_match: dic
     response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 4]}, expected_seq=1)
     assert response.status_code == 422
     assert response.json()["code"] == "points_must_total_26"
+    # the engine names the field the error concerns (a form shows it beside the points)
+    assert response.json()["field"] == "points"
+    assert "seat" not in response.json()
     assert record_of(hearts_match["id"]) == []
+
+
+def test_a_rules_error_names_the_seat_it_concerns(alice: Person, hearts_match: dict[str, Any]) -> None:
+    # seat 0 given 27 penalty points, more than the 26 of a hand (hearts.md §1.3)
+    response = alice.append(hearts_match["id"], "hand_result", {"points": [27, 0, 0, 0]}, expected_seq=1)
+    assert response.status_code == 422
+    assert (response.json()["code"], response.json()["field"], response.json()["seat"]) == (
+        "points_out_of_range",
+        "points",
+        0,
+    )
 
 
 def test_it_lists_events_after_a_seq(alice: Person, hearts_match: dict[str, Any]) -> None:
