@@ -10,6 +10,7 @@ every stream starts with the match's current seq and the phones keep polling as 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -40,10 +41,8 @@ class Subscription:
     def deliver(self, seq: int) -> None:
         self._seqs.put(seq)
         if self._loop is not None and self._wake is not None:
-            try:
+            with contextlib.suppress(RuntimeError):  # a closed loop: that stream is gone
                 self._loop.call_soon_threadsafe(self._wake.set)
-            except RuntimeError:  # the loop is closed: the stream is gone
-                pass
 
     def get(self, timeout: float) -> int | None:
         try:
@@ -175,7 +174,7 @@ def publish(match_id: int, seq: int) -> None:
         return
     try:
         _relay_for(url).publish(match_id, seq)
-    except Exception as exc:  # noqa: BLE001 - a live update is a courtesy: the phones poll anyway
+    except Exception as exc:  # a live update is a courtesy: the phones poll anyway
         log.warning("live: could not publish seq %s of match %s: %r", seq, match_id, exc)
 
 
