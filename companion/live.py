@@ -19,6 +19,7 @@ import threading
 import time
 from collections import defaultdict
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -26,6 +27,13 @@ from django.db import transaction
 log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "companion:live:"
+
+
+def _channel_prefix(url: str) -> str:
+    """Pub/sub ignores Redis's database numbers: the number goes into the channel's name, so two
+    deployments (or test runs) sharing one Redis on different databases never hear each other."""
+    database = urlsplit(url).path.strip("/") or "0"
+    return f"{CHANNEL_PREFIX}{database}:"
 
 
 class Subscription:
@@ -105,6 +113,7 @@ class RedisRelay:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.prefix = _channel_prefix(url)
         self._lock = threading.Lock()
         self._pid = 0  # the process whose listener runs (a forked worker starts its own)
         self._client: Any = None
@@ -118,7 +127,7 @@ class RedisRelay:
         return self._client
 
     def publish(self, match_id: int, seq: int) -> None:
-        self._redis().publish(f"{CHANNEL_PREFIX}{match_id}", json.dumps({"seq": seq}))
+        self._redis().publish(f"{self.prefix}{match_id}", json.dumps({"seq": seq}))
 
     def ensure_listening(self) -> None:
         with self._lock:
@@ -136,20 +145,20 @@ class RedisRelay:
             try:
                 client = redis.Redis.from_url(self.url, socket_keepalive=True, health_check_interval=20)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
-                pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                pubsub.psubscribe(self.prefix + "*")
                 pause = 0.1
                 for message in pubsub.listen():
-                    _relay(message)
+                    _relay(message, self.prefix)
             except redis.RedisError as exc:  # Redis restarted or unreachable: the phones poll meanwhile
                 log.warning("live: Redis listener lost (%r), retrying in %.1f s", exc, pause)
                 time.sleep(pause)
                 pause = min(pause * 2, 5.0)
 
 
-def _relay(message: dict[str, Any]) -> None:
+def _relay(message: dict[str, Any], prefix: str) -> None:
     try:
         channel = message["channel"].decode() if isinstance(message["channel"], bytes) else message["channel"]
-        match_id = int(channel.removeprefix(CHANNEL_PREFIX))
+        match_id = int(channel.removeprefix(prefix))
         seq = int(json.loads(message["data"])["seq"])
     except (KeyError, ValueError, TypeError) as exc:
         log.warning("live: unreadable message %r (%r)", message, exc)
