@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api import live, views
+from api import auth_session, live, views
 
 app_name = "api"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("auth/guest", views.GuestView.as_view(), name="auth-guest"),
     path("auth/token", views.TokenView.as_view(), name="auth-token"),
     path("auth/logout", views.LogoutView.as_view(), name="auth-logout"),
+    path("auth/session", auth_session.SessionFromTokenView.as_view(), name="auth-session"),
     path("auth/logout-all", views.LogoutAllView.as_view(), name="auth-logout-all"),
     path("games/", views.GamesView.as_view(), name="games"),
     path("players/", views.PlayerListView.as_view(), name="players"),
