@@ -9,9 +9,10 @@ authentication only: a session cannot be turned into a new session here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import login
+from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -29,5 +30,5 @@ class SessionFromTokenView(APIView):
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
         # a new session key for the user (login rotates it): a planted session id is worthless
-        login(request._request, request.user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request._request, cast(User, request.user), backend="django.contrib.auth.backends.ModelBackend")
         return Response(status=status.HTTP_204_NO_CONTENT)

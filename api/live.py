@@ -63,6 +63,18 @@ async def _async_stream(subscription: live.Subscription, seq: int) -> AsyncItera
         yield PING if got is None else _frame(got)
 
 
+class _Stream(StreamingHttpResponse):
+    """The stream's answer: closing it (the phone left, the server stops) ends the subscription."""
+
+    def __init__(self, stream: Any, subscription: live.Subscription) -> None:
+        super().__init__(stream, content_type="text/event-stream")
+        self.subscription = subscription
+
+    def close(self) -> None:
+        live.unsubscribe(self.subscription)
+        super().close()
+
+
 class LiveView(APIView):
     """The phones of a table listen here; a poll of the summary stays the fallback."""
 
@@ -89,8 +101,7 @@ class LiveView(APIView):
             stream = _async_stream(subscription, seq)
         else:
             stream = _sync_stream(subscription, seq)
-        response = StreamingHttpResponse(stream, content_type="text/event-stream")
-        response._resource_closers.append(lambda: live.unsubscribe(subscription))
+        response = _Stream(stream, subscription)
         response["Cache-Control"] = "no-store"
         response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
         return response

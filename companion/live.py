@@ -144,7 +144,7 @@ class RedisRelay:
         while True:
             try:
                 client = redis.Redis.from_url(self.url, socket_keepalive=True, health_check_interval=20)
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
                 pubsub.psubscribe(self.prefix + "*")
                 pause = 0.1
                 for message in pubsub.listen():
