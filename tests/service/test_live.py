@@ -3,7 +3,9 @@ streams, a rolled-back one never; the stream starts with the current seq and the
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 import uuid
 from typing import Any
 
@@ -122,3 +124,33 @@ def test_a_threaded_production_server_turns_streams_away(
     assert response.status_code == 503
     assert response.json()["code"] == "live_unavailable"
     assert live.hub.count() == before
+
+
+def _heard(subscription: live.Subscription, match_id: int, seq: int) -> int | None:
+    """Publish until the relay's listener (a thread that subscribes once) has passed one on."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        live.publish(match_id, seq)
+        got = subscription.get(timeout=0.1)
+        if got is not None:
+            return got
+    return None
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+def test_through_redis_a_process_hears_its_deployment_and_no_other(settings: Any) -> None:
+    url = os.environ["REDIS_URL"].rsplit("/", 1)[0]
+    settings.COMPANION_LIVE_REDIS_URL = f"{url}/9"
+    match_id = 900_000 + os.getpid() % 1000  # no other test's match
+    subscription = live.subscribe(match_id)
+    try:
+        assert _heard(subscription, match_id, 3) == 3
+        # another deployment on the same Redis (database 10) publishes on its own channel
+        settings.COMPANION_LIVE_REDIS_URL = f"{url}/10"
+        live.publish(match_id, 4)
+        heard = []  # (repeats of 3 from the loop above may still arrive)
+        while (got := subscription.get(timeout=0.5)) is not None:
+            heard.append(got)
+        assert 4 not in heard
+    finally:
+        live.unsubscribe(subscription)
