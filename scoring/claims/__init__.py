@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from scoring.cards import Card
 from scoring.claims.games import check_claim_kind, claim_score, claim_target
+from scoring.claims.knowledge import knowledge_of
+from scoring.claims.modelsearch import ModelSearch, needs_model_search
 from scoring.claims.native import FAST_ENGINE, TIMEOUTS
 from scoring.claims.position import (
     BourrePlay,
@@ -131,6 +133,8 @@ def check_claim(
     def verdict(status: str, why: Note, **kw: object) -> Verdict:
         return Verdict(status, claim, why, clock() - start, nodes, **kw)  # type: ignore[arg-type]
 
+    if needs_model_search(pos, claim):
+        return _check_by_model(pos, claim, verdict, clock, deadline)
     if pos.all_known:
         engine = FAST_ENGINE(pos, claim, clock=clock, deadline=deadline)
         try:
@@ -147,16 +151,19 @@ def check_claim(
     if next(distributions(pos), None) is None:
         why = Note("no_deal", "No deal of the unseen cards fits the record (hand sizes, shown voids).")
         return verdict(UNDETERMINED, why)
-    pooled = FAST_ENGINE(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
     pins: dict[Card, int] = {}
-    try:
-        if pooled.solve(need):
-            nodes = pooled.stats.nodes
-            return verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
-        pins = pins_from_line(pos, pooled.counter_line(need))
-    except TIMEOUTS:
-        pass  # the pooled game is only a shortcut: go on to the deals if time is left
-    nodes = pooled.stats.nodes
+    if knowledge_of(pos).out_of_play == 0:
+        # The pooled game's opponents play until the pool is empty: only sound when the unseen
+        # cards are exactly the unknown hands (none lies out of play).
+        pooled = FAST_ENGINE(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
+        try:
+            if pooled.solve(need):
+                nodes = pooled.stats.nodes
+                return verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
+            pins = pins_from_line(pos, pooled.counter_line(need))
+        except TIMEOUTS:
+            pass  # the pooled game is only a shortcut: go on to the deals if time is left
+        nodes = pooled.stats.nodes
     tt: dict[object, list[int]] = {}
     deals = 0
     try:
@@ -189,3 +196,46 @@ def check_claim(
 
 def _done(v: Verdict, engine: Engine) -> Verdict:
     return Verdict(v.status, v.claim, v.why, v.elapsed_s, engine.stats.nodes, v.counter_line, v.distribution)
+
+
+def _check_by_model(
+    pos: Position,
+    claim: Claim,
+    verdict: Callable[..., Verdict],
+    clock: Callable[[], float],
+    deadline: float,
+) -> Verdict:
+    """The claim searched over the play model (house rules the fast search does not model): the
+    same answers, every deal of the unseen cards in turn when some hands are unknown."""
+    deals = [pos.hands] if pos.all_known else distributions(pos)
+    count = 0
+    nodes = 0
+    try:
+        for hands in deals:
+            count += 1
+            full = pos if pos.all_known else pos.with_hands(hands)  # type: ignore[arg-type]
+            search = ModelSearch(full, claim, clock=clock, deadline=deadline)
+            try:
+                ok = search.holds()
+                line = () if ok else tuple(search.counter_line())
+            finally:
+                nodes += search.nodes
+            if not ok:
+                dist = None if pos.all_known else hands
+                why = Note("fails", "The others can beat it.")
+                if dist is not None:
+                    why = Note("fails", "The others can beat it if the cards lie as shown (deal %(deal)s).", deal=count)
+                return _with_nodes(verdict(FAILS, why, counter_line=line, distribution=dist), nodes)
+    except TIMEOUTS:
+        why = Note("time_budget", "The time budget ran out.")
+        return _with_nodes(verdict(UNDETERMINED, why), nodes)
+    if count == 0:
+        return verdict(UNDETERMINED, Note("no_deal", "No deal of the unseen cards fits the record."))
+    if pos.all_known:
+        return _with_nodes(verdict(HOLDS, Note("holds", "The claimant makes it against every defence.")), nodes)
+    why = Note("holds", "The claimant makes it in every possible deal (%(count)s in all).", count=count)
+    return _with_nodes(verdict(HOLDS, why), nodes)
+
+
+def _with_nodes(v: Verdict, nodes: int) -> Verdict:
+    return Verdict(v.status, v.claim, v.why, v.elapsed_s, nodes, v.counter_line, v.distribution)
