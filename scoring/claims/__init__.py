@@ -25,6 +25,7 @@ from scoring.claims.games import check_claim_kind, claim_score, claim_target
 from scoring.claims.knowledge import knowledge_of
 from scoring.claims.modelsearch import ModelSearch, needs_model_search
 from scoring.claims.native import FAST_ENGINE, TIMEOUTS
+from scoring.claims.pooled import PooledSearch, pooled_applies
 from scoring.claims.position import (
     BourrePlay,
     Claim,
@@ -133,7 +134,18 @@ def check_claim(
     def verdict(status: str, why: Note, **kw: object) -> Verdict:
         return Verdict(status, claim, why, clock() - start, nodes, **kw)  # type: ignore[arg-type]
 
-    if needs_model_search(pos, claim):
+    model = needs_model_search(pos, claim)
+    if not pos.all_known and (model or knowledge_of(pos).out_of_play > 0) and pooled_applies(pos, claim):
+        # The fast pooled game cannot take these: the play model's pooled game, with half the budget.
+        search = PooledSearch(pos, claim, clock=clock, deadline=start + budget_s / 2)
+        try:
+            ok = search.holds()
+        except TIMEOUTS:
+            ok = False
+        nodes = search.nodes
+        if ok:
+            return verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
+    if model:
         return _check_by_model(pos, claim, verdict, clock, deadline)
     if pos.all_known:
         engine = FAST_ENGINE(pos, claim, clock=clock, deadline=deadline)
@@ -238,4 +250,4 @@ def _check_by_model(
 
 
 def _with_nodes(v: Verdict, nodes: int) -> Verdict:
-    return Verdict(v.status, v.claim, v.why, v.elapsed_s, nodes, v.counter_line, v.distribution)
+    return Verdict(v.status, v.claim, v.why, v.elapsed_s, v.positions + nodes, v.counter_line, v.distribution)

@@ -19,6 +19,7 @@ from scoring.cards import Card, Suit
 from scoring.claims import check_claim
 from scoring.claims.games import line_beats_claim
 from scoring.claims.modelsearch import needs_model_search
+from scoring.claims.pooled import PooledSearch, pooled_applies
 from scoring.claims.position import BourrePlay, Claim, ClaimKind, HeartsPlay, Position, ThousandPlay
 from scoring.claims.samples import FULL_DECK, THOUSAND_DECK, hide_others, random_claim, random_position
 from tests.scoring.claims_reference import all_deals, reference_holds, reference_holds_unknown
@@ -41,7 +42,9 @@ def _variant(rng: random.Random, game: str, pos: Position) -> Position:
     assert isinstance(rules, HeartsPlay)
     receipt = "first_trick" if pos.first_trick else "last_trick"
     kitty = tuple(rng.sample(sorted(pos.played, key=str), min(2, len(pos.played)))) if pos.played else ()
-    return replace(pos, played=pos.played - set(kitty), kitty_pending=kitty, rules=replace(rules, kitty_receipt=receipt))
+    return replace(
+        pos, played=pos.played - set(kitty), kitty_pending=kitty, rules=replace(rules, kitty_receipt=receipt)
+    )
 
 
 @pytest.mark.parametrize("game", ["hearts", "thousand", "bourre"])
@@ -105,3 +108,25 @@ def test_unknown_hands_with_card_facts_equal_the_reference(game: str) -> None:
             dealt = pos.with_hands(verdict.distribution)
             assert line_beats_claim(dealt, claim, verdict.counter_line)
     assert counts["holds"] > 10 and counts["fails"] > 10, counts
+
+
+@pytest.mark.parametrize("game", ["hearts", "thousand", "bourre"])
+def test_the_pooled_game_is_sound(game: str) -> None:
+    """Whenever the claimant wins the play model's pooled game, the claim holds on every deal the
+    record allows (the reference tries them all); and it does win it often enough to matter."""
+    rng = random.Random(404 + len(game))
+    wins = 0
+    for _ in range(150):
+        full = random_position(
+            rng, game, rng.choice((1, 2, 2)), players=rng.choice((2, 3)) if game == "bourre" else None
+        )
+        if rng.random() < 0.3:
+            full = _variant(rng, game, full)
+        claim = random_claim(rng, full)
+        pos = _facts(rng, full, hide_others(rng, full, claim.claimant), game)
+        if not pooled_applies(pos, claim) or reference_holds_unknown(pos, claim) is None:
+            continue
+        if PooledSearch(pos, claim).holds():
+            wins += 1
+            assert reference_holds_unknown(pos, claim) is True, (pos, claim)
+    assert wins > 10, wins
