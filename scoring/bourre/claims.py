@@ -66,7 +66,6 @@ def play_position(state: Session) -> dict[str, Any]:
         unseen -= pp.known_out[s]
     voids = _voids(state, active)
     held = [[] if h is not None else _held(deal, s, unseen) for s, h in zip(active, hands, strict=True)]
-    played_by = {s: sorted(str(c) for seat, c in deal.plays if seat == s) for s in active}
     return {
         "game": "bourre",
         "seats": list(active),
@@ -86,7 +85,7 @@ def play_position(state: Session) -> dict[str, Any]:
         "unseen": [] if all(h is not None for h in hands) else sorted(map(str, unseen)),
         "voids": [sorted(str(x) for x in voids[s]) for s in active],
         "known_out": [sorted(map(str, pp.known_out[s])) for s in active],
-        "played_by": [played_by[s] for s in active],
+        "played_by": [sorted(str(c) for seat, c in deal.plays if seat == s) for s in active],
         "held": held,
     }
 

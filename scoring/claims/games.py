@@ -260,17 +260,10 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
     sizes[seat] -= 1
     trick = (*pos.trick, play.card)
     changes: dict[str, object] = {"hands": tuple(hands), "hand_sizes": tuple(sizes), "trick": trick}
-    trump = pos.trump
     if play.announce:
-        assert play.card.suit is not None and isinstance(pos.rules, ThousandPlay)
-        bonus = list(pos.bonus)
-        bonus[seat] += marriage_value(pos.rules, play.card.suit)
-        changes |= {"bonus": tuple(bonus), "announced": pos.announced | {play.card.suit}}
-        if pos.rules.trump_change_timing == "next_trick":
-            changes["next_trump"] = play.card.suit  # §6.4 variant: trumps from the next trick
-        else:
-            trump = play.card.suit
-            changes["trump"] = trump
+        changes |= _announce(pos, play)
+    trump = changes.get("trump", pos.trump)
+    assert trump is None or isinstance(trump, Suit)
     if isinstance(pos.rules, HeartsPlay) and (
         play.card.suit is Suit.HEARTS or (pos.rules.queen_breaks_hearts and play.card == QUEEN_OF_SPADES)
     ):
@@ -294,6 +287,20 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
         }
         changes |= _after_trick(pos, trick, winner, pts, last=sum(sizes) == 0)
     return replace(pos, **changes)  # type: ignore[arg-type]
+
+
+def _announce(pos: Position, play: Play) -> dict[str, object]:
+    """A Thousand marriage (§6.4): its value at once; its suit trumps at once, or from the next
+    trick under ``trump_change_timing = next_trick``."""
+    suit = play.card.suit
+    assert suit is not None and isinstance(pos.rules, ThousandPlay)
+    bonus = tuple(b + marriage_value(pos.rules, suit) if s == play.seat else b for s, b in enumerate(pos.bonus))
+    changes: dict[str, object] = {"bonus": bonus, "announced": pos.announced | {suit}}
+    if pos.rules.trump_change_timing == "next_trick":
+        changes["next_trump"] = suit
+    else:
+        changes["trump"] = suit
+    return changes
 
 
 def _after_trick(

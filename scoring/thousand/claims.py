@@ -54,6 +54,17 @@ def _out_of_play(deal: DealState) -> frozenset[Card]:
     return frozenset(out)
 
 
+#: The Thousand house rules that bear on the play, as the claim checker names them.
+PLAY_RULE_KEYS = (
+    "must_trump_when_void",
+    "must_head_trick",
+    "must_overtrump",
+    "marriage_requires_won_trick",
+    "spades_marriage_value",
+    "trump_change_timing",
+)
+
+
 def _held(
     deal: DealState, active: tuple[int, ...], hands: list[tuple[Card, ...] | None], unseen: frozenset[Card]
 ) -> dict[int, set[Card]]:
@@ -87,14 +98,7 @@ def play_position(state: ThousandState) -> dict[str, Any]:
     return {
         "game": "thousand",
         "seats": list(active),
-        "rules": {
-            "must_trump_when_void": v.must_trump_when_void,
-            "must_head_trick": v.must_head_trick,
-            "must_overtrump": v.must_overtrump,
-            "marriage_requires_won_trick": v.marriage_requires_won_trick,
-            "spades_marriage_value": v.spades_marriage_value,
-            "trump_change_timing": v.trump_change_timing,
-        },
+        "rules": {key: getattr(v, key) for key in PLAY_RULE_KEYS},
         "hands": [None if h is None else sorted(map(str, h)) for h in hands],
         "leader": active.index(pp.trick_leader),
         "trick": [str(c) for c in pp.trick_cards],
