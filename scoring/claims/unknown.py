@@ -8,7 +8,8 @@ Two steps:
    cards are unknown share the unseen cards, may play any of them that is not of a suit they have
    shown out of, and choose among themselves who leads when one of them wins. Every real deal's
    every line is a line of this game, so if the claimant wins it, the claim holds for every
-   deal — usually decided in a few milliseconds.
+   deal — usually decided in a few milliseconds. When some unseen cards lie out of play, or a rule
+   only the play model knows is in force, :mod:`scoring.claims.pooled` plays it instead.
 2. Otherwise, **every distribution** is solved exactly (one shared transposition table, since
    later positions repeat across deals), starting with those that give the pooled game's
    counter-line to the seats that played it. The first deal that beats the claim is the answer.
