@@ -158,3 +158,18 @@ def test_hearts_kitty_to_the_last_trick() -> None:
     # A kitty without penalty cards brings nothing: holds again.
     clean = replace(kitty, kitty_pending=parse_cards("5D"))
     assert _verdict(clean, claim) == "holds"
+
+
+def test_hearts_kitty_in_the_claim_position() -> None:
+    """Three players with ``short_deal_method = kitty`` (hearts.md §2.4): 17 cards each and one in the
+    kitty, which the winner of trick 1 receives (``leftover_first_trick``). Until then the claim
+    position names that trick; the kitty's card is known when the deal names it, else ``null``."""
+    from scoring.hearts import GAME
+    from scoring.hearts.play import play_position
+
+    state = GAME.start({"pass_count": 0, "short_deal_method": "kitty"}, ["Ann", "Bob", "Cy"])
+    data = play_position(GAME.apply_json(state, "deal", {}))
+    assert data is not None and data["rules"]["kitty_receipt"] == "first_trick"
+    assert data["kitty_pending"] is None and len(data["unseen"]) == 52  # 3 × 17 + the kitty
+    shown = play_position(GAME.apply_json(state, "deal", {"kitty": ["QS"]}))
+    assert shown is not None and shown["kitty_pending"] == ["QS"]
