@@ -6,6 +6,7 @@ authenticated DRF endpoint (``/api/v1/ping``) on the same server.
     .venv/bin/python bench/api_append.py --url http://127.0.0.1:8000 --no-server   # target a running server
     .venv/bin/python bench/api_append.py --minimal     # appends send Prefer: return=minimal (compact answer)
     .venv/bin/python bench/api_append.py --postgres postgres://postgres@127.0.0.1:5432/postgres
+    .venv/bin/python bench/api_append.py --postgres postgres://postgres@127.0.0.1:5432/bench_x   # scratch db bench_x
 
 Prints the append latency (p50/p99, one client, sequential), the append throughput and the ping
 throughput (``--clients`` concurrent clients each), and their ratio. Targets (DESIGN.md §5):
@@ -127,8 +128,10 @@ def _scratch_database(server_url: str, drop: str | None = None) -> str:
     """Create (or, with ``drop``, drop) a scratch database on the PostgreSQL server at ``server_url``."""
     import psycopg
 
-    base = server_url.rsplit("/", 1)[0]
-    name = drop.rsplit("/", 1)[1] if drop else f"companion_bench_{os.getpid()}"
+    base, named = server_url.rsplit("/", 1)
+    # a URL naming a database other than the maintenance one names the scratch database itself
+    scratch = named if named and named != "postgres" else f"companion_bench_{os.getpid()}"
+    name = drop.rsplit("/", 1)[1] if drop else scratch
     with psycopg.connect(base + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
         if drop is None:

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError
+from django.db import IntegrityError, connection
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -396,6 +396,31 @@ _CLAIM_NEXT_SEQ = (
 )
 
 
+#: The event's columns but its id, in the model's order.
+_EVENT_FIELDS = tuple(field for field in Event._meta.concrete_fields if not field.primary_key)
+
+
+def _insert_event_sql() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in _EVENT_FIELDS)
+    values = ", ".join(["%s"] * len(_EVENT_FIELDS))
+    return f"INSERT INTO {quote(Event._meta.db_table)} ({columns}) VALUES ({values}) RETURNING {quote('id')}"
+
+
+def _store_event(event: Event) -> None:
+    """One ``INSERT … RETURNING id`` with the values the fields themselves prepare (JSON, UUID, time).
+
+    ``Event.objects.create`` writes the same row through the query compiler at ~0.2 ms more per
+    append, a tenth of the append's CPU (bench/RESULTS.md, issue 14). A reused ``client_event_id``
+    raises ``IntegrityError`` as before; events have no save signals.
+    """
+    values = [field.get_db_prep_save(getattr(event, field.attname), connection) for field in _EVENT_FIELDS]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_event_sql(), values)
+        event.pk = cursor.fetchone()[0]
+    event._state.adding, event._state.db = False, connection.alias
+
+
 @writing
 def _append_next(
     *,
@@ -482,7 +507,7 @@ def _insert(
     was = match.status
     match.last_seq += 1
     match.status = Match.Status.FINISHED if get_game(match.game).result(state) is not None else Match.Status.OPEN
-    event = Event.objects.create(
+    event = Event(
         match=match,
         seq=match.last_seq,
         type=event_type,
@@ -491,6 +516,7 @@ def _insert(
         body_hash=digest,
         recorded_by=user,
     )
+    _store_event(event)
     if match.status != was:
         Match.objects.filter(pk=match.pk).update(status=match.status)
     selectors.snapshot_store(match, match.last_seq, state)

@@ -143,6 +143,11 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def summary(self, state: StateT) -> JSON:
         """JSON view of the state with the keys listed in this module's docstring."""
 
+    def totals(self, state: StateT) -> list[Any]:
+        """The summary's ``totals``. Engines whose summary is costly (a long history) say them
+        directly: an append's compact answer needs only these."""
+        return list(self.summary(state)["totals"])
+
     @abstractmethod
     def result(self, state: StateT) -> MatchResult | None:
         """``None`` while the match is running."""

@@ -140,6 +140,9 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
 
         return entry_form(state)
 
+    def totals(self, state: HeartsState) -> list[Any]:
+        return list(state.totals)
+
     def summary(self, state: HeartsState) -> JSON:
         result = state.result
         hand = state.current

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
@@ -96,6 +96,9 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         from scoring.thousand.forms import entry_form
 
         return entry_form(state)
+
+    def totals(self, state: ThousandState) -> list[Any]:
+        return list(state.totals)
 
     def summary(self, state: ThousandState) -> JSON:
         v = state.variants
