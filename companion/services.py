@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection
@@ -402,7 +402,7 @@ _EVENT_FIELDS = tuple(field for field in Event._meta.concrete_fields if not fiel
 
 def _insert_event_sql() -> str:
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in _EVENT_FIELDS)
+    columns = ", ".join(quote(cast(str, field.column)) for field in _EVENT_FIELDS)  # concrete: a column each
     values = ", ".join(["%s"] * len(_EVENT_FIELDS))
     return f"INSERT INTO {quote(Event._meta.db_table)} ({columns}) VALUES ({values}) RETURNING {quote('id')}"
 
