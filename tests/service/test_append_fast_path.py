@@ -9,10 +9,12 @@ import uuid
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from api.serializers import EventInput
 from api.views import _plain_event_input
 from companion.models import Event, Match
+from companion.services import _claim_next_seq
 from tests.conftest import Person
 
 
@@ -117,3 +119,19 @@ def test_the_plain_input_check_gives_the_serializers_validated_data(body: Any) -
 def test_the_plain_input_check_leaves_every_other_body_to_the_serializer(body: Any) -> None:
     assert _plain_event_input(body) is None
     assert EventInput(data=body).is_valid() is (body in LEFT[:4])
+
+
+@pytest.mark.django_db
+def test_the_claimed_match_row_reads_as_the_orm_reads_it(hearts_match: dict[str, Any]) -> None:
+    """Every field of the row the fast path's UPDATE … RETURNING gives equals the ORM's reading
+    (UUID, JSON, times and flags converted alike), and a seq that is not the next one claims nothing."""
+    match_id = hearts_match["id"]
+    with transaction.atomic():
+        claimed = _claim_next_seq(match_id, 0)
+        assert claimed is not None
+        stored = Match.objects.get(pk=match_id)
+        for field in Match._meta.concrete_fields:
+            assert getattr(claimed, field.attname) == getattr(stored, field.attname), field.name
+        assert claimed.last_seq == 1 and not claimed._state.adding
+        assert _claim_next_seq(match_id, 0) is None  # the seq has moved on
+        transaction.set_rollback(True)
