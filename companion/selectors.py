@@ -138,14 +138,17 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
     ``state`` is the state after ``match.last_seq`` when the caller already has it (an append).
     """
     game = match_game(match)
+    state = match_state_get(match) if state is None else state
     return {
         "match": match.pk,
         "status": match.status,
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
-        "summary": game.summary(match_state_get(match) if state is None else state),
+        "summary": game.summary(state),
         # only claims in the record: the summary stays a function of (match, last_seq), its ETag
         "claims": match_claims_get(match=match),
+        # what the phone offers a claimant now, from the engine (None: no claim can be made)
+        "claim_form": game.claim_form(state),
     }
 
 
@@ -158,9 +161,7 @@ def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
     """The claims in the match's record, read from its ``claim`` / ``claim_accept`` events (so an
     imported record shows its claims too, and the summary stays a function of (match, last_seq), which
     its ETag relies on). Pending checks are listed by ``/matches/{id}/claims/``."""
-    from companion.claim_positions import CLAIM_GAMES
-
-    if match.game not in CLAIM_GAMES:  # no query for games without claims
+    if not match_game(match).claim_kinds:  # no query for games without claims
         return []
     rows = list(
         Event.objects.filter(match=match, type__in=("claim", "claim_accept"))
@@ -314,6 +315,30 @@ def player_list_for_user(*, user: UserLike) -> QuerySet[Player]:
     return Player.objects.filter(
         Q(user=user) | Q(created_by=user) | Q(memberships__league_id__in=leagues) | Q(seats__match_id__in=matches)
     ).distinct()
+
+
+def recent_players_for_user(*, user: UserLike, limit: int = 12) -> list[Player]:
+    """The players you sat at a table with, the most recent table first, yourself left out: the
+    roster a new match offers, one per name. Only those you may seat by id (your own and those you added,
+    members of your leagues): the others are offered by name by the players' list."""
+    if not user.is_authenticated:
+        return []
+    mine = Match.objects.filter(Q(seats__player__user=user) | Q(created_by=user)).values("pk")
+    shared = Membership.objects.filter(player__user=user).values("league_id")
+    seats = (
+        MatchSeat.objects.filter(match_id__in=mine)
+        .filter(Q(player__created_by=user) | Q(player__memberships__league_id__in=shared))
+        .exclude(player__user=user)
+        .select_related("player")
+        .order_by("-match__created_at", "-match_id", "seat")[:300]
+    )
+    # one entry per name: a name typed at two tables made two players; the latest one is offered
+    found: dict[str, Player] = {}
+    for seat in seats:
+        found.setdefault(seat.player.name.casefold(), seat.player)
+        if len(found) == limit:
+            break
+    return list(found.values())
 
 
 def games_catalogue() -> list[dict[str, Any]]:

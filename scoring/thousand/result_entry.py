@@ -209,6 +209,7 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
             "Card points in a deal total 120, not %(total)s.",
             "§2.2",
             total=sum(points),
+            field="card_points",
         )
     if sum(tricks) != total_tricks and not (forfeit and sum(tricks) <= total_tricks):
         raise fail(
@@ -216,6 +217,7 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
             "Tricks in a deal total %(count)s, not %(total)s.",
             total=sum(tricks),
             count=total_tricks,
+            field="tricks",
         )
     for s in seat.active:
         if points[s] and not tricks[s]:
@@ -224,6 +226,7 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
                 "%(name)s took no trick but is given card points.",
                 seat=s,
                 name=state.name(s),
+                field="card_points",
             )
     marriages = e.marriages
     if marriages and len(marriages) != state.seats:

@@ -74,3 +74,12 @@ test("the compact answer's totals replace the board's at once, unless the phone 
   assert.equal(summaryAfterAppend(summary, 1, { event: { seq: 2 }, summary: {} }), summary);
   assert.equal(summaryAfterAppend(null, 1, answer), null);
 });
+
+test("a rules error names the field and seat it concerns, for the form to show it beside them", () => {
+  const e = new ApiError(422, { code: "points_out_of_range", message: "…", params: { name: "Anna", value: 27 }, field: "points", seat: 0 });
+  assert.equal(e.field, "points");
+  assert.equal(e.params.seat, 0);
+  const total = new ApiError(422, { code: "tricks_must_total_8", params: { total: 0, count: 8, field: "tricks" } });
+  assert.equal(total.field, "tricks");
+  assert.equal(total.params.seat, undefined);
+});

@@ -7,7 +7,7 @@ import { SUITS, cardLabel, cardRed, label, valueLabel } from "../format.js";
 import { table } from "../store.js";
 import { genericForm } from "../forms/generic.js";
 import { unwrap } from "../forms/schema.js";
-import { CLAIM_KINDS, claimBox, claimForm, currentClaim, deckOf } from "./claims.js";
+import { canClaim, claimBox, claimForm, currentClaim } from "./claims.js";
 import { toAct } from "./page.js";
 import { record } from "./record.js";
 
@@ -88,7 +88,7 @@ function contractChips(holder) {
 
 function playPicker(play, parts) {
   const legalCards = (play.cards || []).map(String);
-  const others = deckOf().filter((c) => !legalCards.includes(c));
+  const others = (S.game.deck || []).filter((c) => !legalCards.includes(c));
   const pick = (c) => { disableAll(); record(play.type, { seat: play.seat, card: c }, { onError: oops }); };
   parts.push(h("h2", { text: fmt(_("%(name)s plays a card"), { name: S.players[play.seat] }) }));
   if (legalCards.length) {
@@ -147,7 +147,7 @@ export function renderCards() {
   const buttons = [];
   for (const a of S.legal.filter((x) => x !== play && !resultTypes.has(x.type))) actionView(a, parts, buttons);
   if (buttons.length) parts.push(h("div", { class: "actions", id: "quick-actions" }, buttons));
-  if (play && CLAIM_KINDS[S.game.name] && !S.summary.finished) parts.push(claimForm(play));
+  if (play && canClaim() && !S.summary.finished) parts.push(claimForm(play));
   if (Object.keys(S.checking).length) parts.push(h("p", { class: "card", id: "claim-checking", role: "status", text: _("Checking the claim…") }));
   const claim = currentClaim();
   if (claim) parts.push(claimBox(claim));

@@ -8,6 +8,7 @@ import { gameTitle } from "../format.js";
 import { API, requireSignIn, seatNames } from "../session.js";
 import { saved, table } from "../store.js";
 import { renderBoard, renderStatus } from "./board.js";
+import { formFate } from "../pending.js";
 
 const S = table.state;
 const POLL_MS = 2500;
@@ -74,6 +75,7 @@ export function toAct() {
 function apply(summary, events, legal) {
   const patch = { summary: summary.summary || summary, claims: Array.isArray(summary.claims) ? summary.claims : S.claims };
   if (typeof summary.last_seq === "number") patch.seq = summary.last_seq;
+  if ("claim_form" in summary) patch.claimForm = summary.claim_form; // the engine's, for claims.js
   if (events) patch.events = events;
   if (legal) {
     patch.legal = Array.isArray(legal) ? legal : legal.actions || [];
@@ -110,6 +112,7 @@ export function renderAll() {
   if (S.tabs.log) S.tabs.log.render();
   const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq,
     Object.keys(S.checking), S.claims.map((c) => [c.seq, c.accepted, c.settled])]);
+  closeOldConflict();
   if (key === S.lastKey) return;
   table.set({ lastKey: key });
   // A form someone is typing in stays as it is (with the seq it was started on): if another phone
@@ -117,14 +120,23 @@ export function renderAll() {
   for (const [id, render] of [["#tab-entry", S.entry && S.entry.renderEntry], ["#tab-cards", S.tabs.cards && S.tabs.cards.render]]) {
     const root = $(id);
     if (!render) continue;
-    if (root.dataset.dirty === "1" && +root.dataset.baseSeq !== S.seq) {
+    const fate = formFate({ dirty: root.dataset.dirty === "1", baseSeq: +root.dataset.baseSeq, seq: S.seq });
+    if (fate === "stale") {
       if (!$(".stale", root)) root.prepend(h("p", { class: "stale", role: "status", text: _("Another phone recorded an entry while you were typing.") }));
       continue;
     }
+    // (a result form being typed is never reset, not even by a late reply to this phone's entry)
+    if (fate === "keep" && id === "#tab-entry") continue;
     render();
     root.dataset.baseSeq = S.seq;
     delete root.dataset.dirty;
   }
+}
+
+// A conflict stays until a later entry is recorded (then it no longer applies).
+function closeOldConflict() {
+  const box = $("#conflict");
+  if (box && !box.hidden && box.dataset.seq && S.seq > +box.dataset.seq) { box.hidden = true; box.replaceChildren(); }
 }
 
 // The game's catalogue entry: kept on the phone per catalogue version and language.
