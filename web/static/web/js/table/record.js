@@ -7,7 +7,6 @@ import { summaryAfterAppend } from "../api.js";
 import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
-import { renderBoard } from "./board.js";
 import { baseOf, refresh, renderAll } from "./page.js";
 import { renderBoard } from "./board.js";
 
