@@ -112,6 +112,9 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
 
         return entry_form(state)
 
+    def totals(self, state: ThousandState) -> list[Any]:
+        return list(state.totals)
+
     def league_facts_of(
         self, summary: Mapping[str, Any], seats: int, variants: ThousandVariants | None = None
     ) -> LeagueFacts:
