@@ -39,6 +39,10 @@ class Outcome:
     offender: int | None = None  # §16.4 contract_forfeit
     fines: tuple[tuple[int, int, str], ...] = ()  # (seat, amount, why), never multiplied
     mode: str = "result"
+    took: tuple[bool, ...] = ()  # who took a trick, when the entry gave no tricks (§7.4)
+
+    def trickless(self, seat: int) -> bool:
+        return self.tricks[seat] == 0 if self.tricks else not self.took[seat]
 
 
 def rospisat_award(contract: int, variants: ThousandVariants) -> int:
@@ -261,7 +265,7 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
     spisat, bombs = list(state.spisat_counts), list(state.bombs_used)
     if played and o.offender is None:
         for s in o.active:
-            trickless = o.tricks[s] == 0
+            trickless = o.trickless(s)
             if s == decl:
                 bolt = trickless and v.declarer_can_bolt
             else:
@@ -344,7 +348,7 @@ def score_deal(state: ThousandState, o: Outcome) -> ThousandState:
         gold=state.gold_active,
         inactive=o.inactive,
         card_points=o.card_points if played else None,
-        tricks=o.tricks if played else None,
+        tricks=o.tricks if played and o.tricks else None,
         bonus=tuple(bonus) if played else None,
         raw=tuple(raw),
         entries=tuple(entries),

@@ -13,6 +13,7 @@ from scoring.thousand.match import current_seating, is_silenced, minimum_bid, ne
 from scoring.thousand.result_entry import apply_deal_result
 from scoring.thousand.reveal import reveal_talon, taken_size
 from scoring.thousand.rules import rule
+from scoring.thousand.sheet import cells
 from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
 
@@ -129,7 +130,10 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             "to_act": None if deal is None or result is not None else cardplay.to_act(deal),
             "totals": list(state.totals),
             "result": result.as_json() if result else None,
-            "history": [h.as_json() for h in state.history],
+            "history": [
+                h.as_json() | {"scores": [c["score"] for c in row], "cells": row}
+                for h, row in zip(state.history, cells(state), strict=True)
+            ],
             "findings": [f.as_json() for f in state.findings],
             "deal_number": state.deal_number,
             "dealer": state.dealer,
