@@ -136,3 +136,19 @@ def test_form_offers_contract_chips_around_the_last_bid_and_optional_tricks() ->
     assert next(f for f in later["fields"] if f["name"] == "contract")["chips"] == [100, 130, 135, 140, 145, 150]
     tricks = next(f for f in form["fields"] if f["name"] == "tricks")
     assert (tricks["required"], tricks["main"]) == (False, False)
+
+
+def test_the_last_trick_and_who_took_it_stay_in_the_deal_summary() -> None:
+    # T-22 (test_thousand_cardplay): T1 A♠ 9♠ Q♣ led by A is A's (no trumps yet, the ace is high,
+    # §2.1); it stays the last trick while T2 is played, until T2 is complete.
+    from tests.scoring.test_thousand_cardplay import plays, t22_state
+
+    state = t22_state({})
+    assert GAME.summary(state)["current_deal"]["last_trick"] is None
+    state = plays(state, "AS 9S QC KH!")
+    last = GAME.summary(state)["current_deal"]["last_trick"]
+    assert last == {"leader": A, "cards": ["AS", "9S", "QC"], "seats": [A, B, C], "winner": A}
+    # T2 K♥! A♥ J♥: B's ace takes it (hearts are trumps from the marriage, §6.4).
+    state = plays(state, "AH JH")
+    last = GAME.summary(state)["current_deal"]["last_trick"]
+    assert (last["cards"], last["winner"]) == (["KH", "AH", "JH"], B)
