@@ -60,7 +60,9 @@ def test_hands_are_tapped_in_a_grid_and_the_last_trick_stays_with_its_winner(pho
     bid = page.locator("#tab-cards details[data-action='bid']")
     ready_after(page, match_id, lambda: bid.locator("[data-submit]").click())
     for seat in (2, 0):
-        ready_after(page, match_id, lambda s=seat: page.click(f"#quick-actions button[data-action='pass'][data-seat='{s}']"))
+        ready_after(
+            page, match_id, lambda s=seat: page.click(f"#quick-actions button[data-action='pass'][data-seat='{s}']")
+        )
     ready_after(page, match_id, lambda: page.click("#quick-actions button[data-action='take_talon']:enabled"))
     for card in ("QS", "9C"):
         chooser = page.locator("#tab-cards .chooser").first
