@@ -49,6 +49,8 @@ def test_hands_are_tapped_in_a_grid_and_the_last_trick_stays_with_its_winner(pho
     # A card already given shows whose it is; the counts are on the names.
     assert box.locator("#hand-places button[data-place='0']").inner_text() == "Anna (7)"
     assert box.locator("#hand-cards button[data-card='AS']").get_attribute("class") == "taken"
+    box.locator("#hand-places").scroll_into_view_if_needed()
+    phone.shot("34-hands-grid", top=False)
     ready_after(page, match_id, lambda: box.locator("[data-send='hands']").click())
     deal = Event.objects.get(match_id=match_id, seq=1)
     assert deal.type == "deal"

@@ -30,7 +30,10 @@ def start_counting(page: Any) -> None:
 
 
 def recorded(page: Any, deals: int) -> None:
+    """Wait until the deal is on the board and the phone holds the legal actions after it (one
+    event per deal), so the next form is not redrawn while it is being filled."""
     page.wait_for_selector(f"#board tr[data-hand='{deals - 1}']")
+    page.wait_for_selector(f"body[data-ready='{deals}']", state="attached")
     page.wait_for_selector(f"#thousand-form h2:has-text('{deals + 1}')")
 
 
@@ -79,6 +82,9 @@ def test_a_played_deal_in_four_taps_and_a_rospisat_in_three(phones: Any) -> None
     page.fill("#cp-0", "110")
     page.fill("#cp-1", "10")
     page.click("#thousand-form button[data-marriage='S'][data-seat='0']")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#thousand-form h2").scroll_into_view_if_needed()
+    phone.shot("35-thousand-entry", top=False)
     page.click("#thousand-form [data-submit]")
     recorded(page, 1)
     assert taps(page) == 4 <= 6
