@@ -8,6 +8,8 @@ The summary is plain JSON. Every game's summary carries at least these keys, so 
 the phone UI and the league statistics can read any game without knowing it:
 
 ``game``      the game's name;
+``players``   the players' names, by seat;
+``house_rules`` the house rules in force, every option with its value (defaults included);
 ``phase``     what the table is doing now (game-specific words, e.g. ``"play"``, ``"finished"``);
 ``finished``  whether the match is over;
 ``to_act``    the seat expected to act next, or ``None``;
@@ -16,17 +18,22 @@ the phone UI and the league statistics can read any game without knowing it:
               "scores": [per seat], "lower_is_better": bool, "how": explanation}``; places start at
               1 and tied seats share a place;
 ``history``   one entry per hand/deal/round, each explaining its numbers;
-``findings``  proven irregularities (reneges, illegal bids …) with the penalty applied.
+``findings``  proven irregularities (reneges, illegal bids …) with the penalty applied
+              (:class:`scoring.findings.Finding`).
+
+These keys are built in one place, :meth:`Game.summary`, from the game's :class:`SummaryParts`;
+the game adds its own hand state (``hand_in_play``, ``current_deal`` …) beside them.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scoring.errors import EventFormatError
+from scoring.errors import EventFormatError, RulesError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
 from scoring.variants import Variants
@@ -67,6 +74,22 @@ class MatchResult:
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class SummaryParts:
+    """What a game says for the common summary keys, and its own hand state beside them."""
+
+    phase: str
+    to_act: int | None
+    totals: Sequence[int]
+    history: list[JSON]
+    findings: list[JSON]
+    hand_state: JSON
+    #: The result's JSON when the game adds to it (an ``explain`` line); else ``result().as_json()``.
+    result: JSON | None = None
+    #: Whether the match is over, when the game decides it otherwise than by having a result.
+    finished: bool | None = None
+
+
 def places_from_scores(scores: Sequence[int], *, lower_is_better: bool) -> tuple[int, ...]:
     """Competition ranking (1, 2, 2, 4): tied scores share the better place.
 
@@ -87,6 +110,8 @@ class Game(ABC, Generic[StateT, VariantsT]):
     variants_class: ClassVar[type[Variants]]
     codec: ClassVar[EventCodec]
     rules_file: ClassVar[str]
+    #: The section of the rules file that says when the match ends (cited by ``match_finished``).
+    end_rule: ClassVar[str]
     #: Event types that enter a whole hand's outcome at once (result entry).
     result_event_types: ClassVar[tuple[str, ...]] = ()
     #: Whether a lower running total is better (penalty points): the phone shows no "+" sign then.
@@ -97,15 +122,21 @@ class Game(ABC, Generic[StateT, VariantsT]):
         """Validate house rules given as JSON; unknown keys and bad values raise VariantError."""
         return self.variants_class.from_json(raw)  # type: ignore[return-value]
 
-    def check_player_count(self, players: Sequence[str]) -> None:
+    def seat_range(self, variants: VariantsT) -> tuple[int, int]:
+        """How many players these house rules seat (Bourré's ``player_count`` narrows it)."""
+        return self.min_players, self.max_players
+
+    def check_player_count(self, players: Sequence[str], variants: VariantsT | None = None) -> None:
+        """A 400 input error (``wrong_player_count``) in every game: the seats sent do not fit the table."""
         count = len(players)
-        if not self.min_players <= count <= self.max_players:
+        low, high = (self.min_players, self.max_players) if variants is None else self.seat_range(variants)
+        if not low <= count <= high:
             raise EventFormatError(
                 "wrong_player_count",
                 "%(game)s is played by %(minimum)s to %(maximum)s players, not %(count)s.",
-                fields={"players": f"{self.min_players}–{self.max_players} players"},
-                minimum=self.min_players,
-                maximum=self.max_players,
+                fields={"players": f"{low}–{high} players"},
+                minimum=low,
+                maximum=high,
                 count=count,
                 game=self.title,
             )
@@ -113,8 +144,9 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def start(self, variants: Mapping[str, Any] | Variants | None, players: Sequence[str]) -> StateT:
         """Validate house rules and seats, and return the state before the first event."""
         self.check_player_count(players)
-        checked = variants if isinstance(variants, Variants) else self.variants(variants)
-        return self.new_match(checked, tuple(players))  # type: ignore[arg-type]
+        checked: VariantsT = variants if isinstance(variants, Variants) else self.variants(variants)  # type: ignore[assignment]
+        self.check_player_count(players, checked)
+        return self.new_match(checked, tuple(players))
 
     @abstractmethod
     def new_match(self, variants: VariantsT, players: tuple[str, ...]) -> StateT:
@@ -127,9 +159,22 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def dump_event(self, event: Event) -> tuple[str, JSON]:
         return self.codec.dump(event)
 
-    @abstractmethod
     def apply(self, state: StateT, event: Event) -> StateT:
-        """Return the state after ``event``; raise RulesError naming the rule it breaks."""
+        """Return the state after ``event``; raise RulesError naming the rule it breaks.
+
+        A finished match takes no more events: that check is here, once for every game.
+        """
+        if self.is_finished(state):
+            raise RulesError(
+                "match_finished",
+                "The match is over: nothing more can be recorded.",
+                rule=f"{self.rules_file} {self.end_rule}",
+            )
+        return self.apply_event(state, event)
+
+    @abstractmethod
+    def apply_event(self, state: StateT, event: Event) -> StateT:
+        """:meth:`apply` for a match still running."""
 
     def apply_json(self, state: StateT, event_type: str, payload: Mapping[str, Any] | None) -> StateT:
         return self.apply(state, self.parse_event(event_type, payload))
@@ -139,13 +184,61 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def legal_actions(self, state: StateT) -> list[JSON]:
         """What may be recorded next: ``[{"type": ..., "seat": ..., ...options}]``."""
 
-    @abstractmethod
     def summary(self, state: StateT) -> JSON:
-        """JSON view of the state with the keys listed in this module's docstring."""
+        """JSON view of the state: the keys listed in this module's docstring, then the hand state."""
+        parts = self.summary_parts(state)
+        result = self.result(state)
+        if parts.result is not None:
+            result_json: JSON | None = parts.result
+        else:
+            result_json = result.as_json() if result is not None else None
+        return {
+            "game": self.name,
+            "players": list(self.players(state)),
+            "house_rules": self.house_rules(state).to_json(),
+            "phase": "finished" if result is not None else parts.phase,
+            "finished": result is not None if parts.finished is None else parts.finished,
+            "to_act": None if result is not None else parts.to_act,
+            "totals": list(parts.totals),
+            "result": result_json,
+            "history": parts.history,
+            "findings": parts.findings,
+            **parts.hand_state,
+        }
+
+    @abstractmethod
+    def summary_parts(self, state: StateT) -> SummaryParts:
+        """The game's values for the common summary keys, and its hand state."""
+
+    def players(self, state: StateT) -> Sequence[str]:
+        return state.players  # type: ignore[attr-defined,no-any-return]
+
+    def house_rules(self, state: StateT) -> Variants:
+        return state.variants  # type: ignore[attr-defined,no-any-return]
 
     @abstractmethod
     def result(self, state: StateT) -> MatchResult | None:
         """``None`` while the match is running."""
+
+    # -- concrete events: one random-playout and one perft harness for every game ---------------
+    @abstractmethod
+    def legal_events(self, state: StateT) -> list[Event]:
+        """Every move a player may make next, as concrete events ready for :meth:`apply`.
+
+        Moves are what the players choose while a hand is played card by card from hands the
+        record knows: a bid, a pass of cards, the card (or cards) played, a draw from the discard
+        pile, a spread. Not listed: result entry (the other way to record a hand), corrections and
+        accusations (retract, recall, renege reports), and seating (leave, join, end of session).
+        Where the cards decide (the deal, a card from the stock) see :meth:`chance_event`; a move
+        whose outcome the stock decides (Tonk's draw from the stock) is listed once per card the
+        stock may hold. ``[]`` at a chance point and when the match is over.
+        """
+
+    def chance_event(self, state: StateT, rng: random.Random) -> Event | None:
+        """The event the cards decide now (a deal with every hand known, Bourré's draw, a Hot or
+        Not card drawn), as a shuffled pack would give it with ``rng``; ``None`` when the next
+        event is a player's move (:meth:`legal_events`) or the match is over."""
+        return None
 
     def is_finished(self, state: StateT) -> bool:
         return self.result(state) is not None

@@ -14,7 +14,7 @@ from scoring.bourre.events import Deal, PlayCard, Recall, Renege
 from scoring.bourre.legality import legal, why_illegal
 from scoring.bourre.proofs import ILLEGAL_PLAY, PROOF_BY_NAME, proven_reneges, table_error, table_note
 from scoring.bourre.session import close_deal, open_deal, with_penalties
-from scoring.bourre.state import CardDeal, Finding, Session
+from scoring.bourre.state import CardDeal, Finding, Session, renege_finding
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
 from scoring.bourre.turns import RULE_DEAL, RULE_PLAY, check_in_pack, expect, next_step
 from scoring.cards import Card
@@ -177,7 +177,7 @@ def play_card(state: Session, event: PlayCard) -> Session:
                     PROOF_BY_NAME[finding.code],
                     finding.seat,
                     name=state.players[finding.seat],
-                    **finding.text.params,
+                    **finding.note.params,
                 ),
             )
     return dataclasses.replace(state, deal=dataclasses.replace(new_deal, notes=notes))
@@ -319,7 +319,7 @@ def deal_findings(state: Session) -> list[Finding]:
     found = proven_reneges(deal, state.variants, deal.number)
     for seat, card, trick in deal.recalled_cards:
         found.append(
-            Finding(
+            renege_finding(
                 deal.number,
                 seat,
                 "renege_recalled",
@@ -338,13 +338,14 @@ def deal_findings(state: Session) -> list[Finding]:
         )
     for seat, recalled in deal.alleged:
         found.append(
-            Finding(
+            renege_finding(
                 deal.number,
                 seat,
                 "renege_alleged",
                 Note("renege_alleged", "renege entered by the table (§5.3).", seat),
                 recalled=recalled,
                 source="table",
+                status="reported",
             )
         )
     return found

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import ClassVar
 
-from scoring.bourre import cardplay, drawing, result_entry, session, turns
+from scoring.bourre import cardplay, drawing, moves, result_entry, session, turns
 from scoring.bourre.events import (
     EVENT_CLASSES,
     Deal,
@@ -27,7 +28,7 @@ from scoring.bourre.variants import BourreVariants
 from scoring.cards import Suit
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
-from scoring.protocol import JSON, Game, MatchResult
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 _BETWEEN_DEALS = (Deal, DealResult, Leave, Join, EndSession)
 
@@ -40,29 +41,19 @@ class BourreGame(Game[Session, BourreVariants]):
     variants_class = BourreVariants
     codec: ClassVar[EventCodec] = EventCodec(EVENT_CLASSES)
     rules_file: ClassVar[str] = "bourre.md"
+    end_rule: ClassVar[str] = "§4"
     result_event_types: ClassVar[tuple[str, ...]] = ("deal_result",)
 
+    def seat_range(self, variants: BourreVariants) -> tuple[int, int]:
+        return variants.seat_range  # §2.1: the table's player_count house rule
+
     def new_match(self, variants: BourreVariants, players: tuple[str, ...]) -> Session:
-        low, high = variants.seat_range
-        if not low <= len(players) <= high:
-            raise RulesError(
-                "wrong_player_count",
-                "This table plays with %(low)s–%(high)s players, not %(count)s (§2.1).",
-                rule="bourre.md §2.1",
-                low=low,
-                high=high,
-                count=len(players),
-            )
         n = len(players)
         return Session(
             variants=variants, players=players, seated=frozenset(range(n)), ledger=(0,) * n, forfeits=(0,) * n
         )
 
-    def apply(self, state: Session, event: Event) -> Session:
-        if state.finished:
-            raise RulesError(
-                "match_finished", "The session is over: nothing more can be recorded.", rule="bourre.md §4"
-            )
+    def apply_event(self, state: Session, event: Event) -> Session:
         late = isinstance(event, Renege) and state.deal is not None and event.deal not in (None, state.deal.number)
         if (isinstance(event, _BETWEEN_DEALS) or late) and state.deal is not None:
             if turns.next_step(state) is not None:
@@ -90,6 +81,12 @@ class BourreGame(Game[Session, BourreVariants]):
         actions.append({"type": "end_session"})
         return actions
 
+    def legal_events(self, state: Session) -> list[Event]:
+        return moves.legal_events(state, self.legal_actions)
+
+    def chance_event(self, state: Session, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng, self.legal_actions)
+
     def result(self, state: Session) -> MatchResult | None:
         return state.result
 
@@ -98,7 +95,7 @@ class BourreGame(Game[Session, BourreVariants]):
 
         return entry_form(state)
 
-    def summary(self, state: Session) -> JSON:
+    def summary_parts(self, state: Session) -> SummaryParts:
         shown = state
         provisional = None
         if state.deal is not None and turns.next_step(state) is None and not state.finished:
@@ -114,25 +111,28 @@ class BourreGame(Game[Session, BourreVariants]):
         findings = [f.as_json() for f in shown.findings]
         if state.deal is not None and provisional is None:
             findings += [f.as_json() for f in cardplay.deal_findings(state)]
-        return {
-            "game": self.name,
-            "phase": _phase(state, step),
-            "finished": state.finished,
-            "to_act": step[1] if step else None,
-            "totals": list(shown.ledger),
-            "result": state.result.as_json() if state.result else None,
-            "history": [h.as_json() for h in shown.history],
-            "findings": findings,
-            "pot": shown.pot,
-            "ledger": {state.players[s]: c for s, c in enumerate(shown.ledger)},
-            "seated": sorted(shown.seated),
-            "next_dealer": expected,
-            "exempt_next_ante": sorted(shown.exempt),
-            "deal_forfeits": list(shown.forfeits),
-            "provisional_deal": provisional,
-            "deal": _deal_view(state),
-            "chips_conserved": sum(shown.ledger) + shown.pot == 0,
-        }
+        return SummaryParts(
+            phase=_phase(state, step),
+            to_act=step[1] if step else None,
+            totals=shown.ledger,
+            history=[h.as_json() for h in shown.history],
+            findings=findings,
+            hand_state=_hand_state(state, shown, expected, provisional),
+        )
+
+
+def _hand_state(state: Session, shown: Session, expected: int | None, provisional: int | None) -> JSON:
+    return {
+        "pot": shown.pot,
+        "ledger": {state.players[s]: c for s, c in enumerate(shown.ledger)},
+        "seated": sorted(shown.seated),
+        "next_dealer": expected,
+        "exempt_next_ante": sorted(shown.exempt),
+        "deal_forfeits": list(shown.forfeits),
+        "provisional_deal": provisional,
+        "deal": _deal_view(state),
+        "chips_conserved": sum(shown.ledger) + shown.pot == 0,
+    }
 
 
 def _dispatch(state: Session, event: Event) -> Session:

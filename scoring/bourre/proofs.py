@@ -28,7 +28,7 @@ from scoring.bourre.legality import (
     why_illegal,
     winning_card,
 )
-from scoring.bourre.state import CardDeal, Finding
+from scoring.bourre.state import CardDeal, Finding, renege_finding
 from scoring.bourre.tricks_view import play_contexts, play_rules
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit, card_of
@@ -120,11 +120,11 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
                 if code is not None:
                     witness = own[m].card if m > j else (next(iter(up)) if up else card)
                     found.append(
-                        Finding(
-                            deal=number,
-                            seat=seat,
-                            code=code,
-                            text=table_note(
+                        renege_finding(
+                            number,
+                            seat,
+                            code,
+                            table_note(
                                 code, PROOF[code], seat, trick=ctx.trick, card=card.pretty, witness=witness.pretty
                             ),
                             trick=ctx.trick,

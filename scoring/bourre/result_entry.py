@@ -16,7 +16,7 @@ from scoring.bourre.session import (
     pay,
     with_penalties,
 )
-from scoring.bourre.state import Finding, Session
+from scoring.bourre.state import Session, renege_finding
 from scoring.errors import RulesError
 from scoring.explain import Note
 
@@ -95,22 +95,24 @@ def apply_deal_result(state: Session, event: DealResult) -> Session:
         state = add_premature(state, seat)
     number = state.deal_number
     entered = [
-        Finding(
+        renege_finding(
             number,
             s,
             "renege_alleged",
             Note("renege_alleged", "renege entered with the result (§4.8, §5.3).", s),
             source="table",
+            status="reported",
         )
         for s in event.reneges
     ] + [
-        Finding(
+        renege_finding(
             number,
             s,
             "renege_recalled",
             Note("renege_recalled", "recalled renege entered with the result (§5.2).", s),
             recalled=True,
             source="table",
+            status="reported",
         )
         for s in event.recalled
     ]
@@ -218,7 +220,7 @@ def late_claim(state: Session, event: Renege) -> Session:
         )
     pot = record.pot_at_play
     amount = {"match_pot": v.cap(pot), "double_pot": v.cap(2 * pot), "retraction_only": 0}[v.renege_uncorrected_penalty]
-    finding = Finding(
+    finding = renege_finding(
         record.number,
         event.seat,
         "renege_alleged",
@@ -230,6 +232,7 @@ def late_claim(state: Session, event: Renege) -> Session:
             chips=amount,
         ),
         source="table",
+        status="reported",
     )
     exempt = state.exempt | ({event.seat} if amount and v.exemptions_apply else set())
     return dataclasses.replace(

@@ -83,7 +83,7 @@ def open_deal(
     seated = sorted(state.seated)
     if not low <= len(seated) <= high:
         raise RulesError(
-            "wrong_player_count",
+            "wrong_seated_count",
             "A deal needs %(low)s–%(high)s seated players, not %(seated)s.",
             rule="bourre.md §2.1",
             seated=len(seated),

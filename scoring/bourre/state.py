@@ -7,50 +7,23 @@ the rest, so ``sum(ledger) + pot == 0`` always (§4.7).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from scoring.bourre.legality import LO_NO, TrickOrder
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit
 from scoring.explain import Note
+from scoring.findings import Finding as Finding
 from scoring.protocol import MatchResult
 
 #: A finding's penalty until its deal is settled.
 PENDING = Note("pending", "settled at the end of the deal")
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """A renege proven from the record (§8) or entered by the table (§5.3).
-
-    ``text`` and ``penalty`` are notes (a template with params), so a summary can be translated.
-    """
-
-    deal: int
-    seat: int
-    code: str
-    text: Note
-    trick: int | None = None
-    card: Card | None = None
-    proven_by: Card | None = None
-    recalled: bool = False
-    source: str = "record"
-    penalty: Note = PENDING
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "deal": self.deal,
-            "seat": self.seat,
-            "code": self.code,
-            "text": self.text.text,
-            "template": self.text.template,
-            "params": dict(self.text.params),
-            "trick": self.trick,
-            "card": str(self.card) if self.card else None,
-            "proven_by": str(self.proven_by) if self.proven_by else None,
-            "recalled": self.recalled,
-            "source": self.source,
-            "penalty": self.penalty.as_json(),
-        }
+def renege_finding(deal: int, seat: int, code: str, note: Note, **more: Any) -> Finding:
+    """A renege proven from the record (§8) or entered by the table (§5.3); its penalty is
+    :data:`PENDING` until its deal is settled (``session.with_penalties``)."""
+    return Finding("deal", deal, seat, code, note, penalty=PENDING, **more)
 
 
 @dataclass(frozen=True, slots=True)

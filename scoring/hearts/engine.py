@@ -6,6 +6,7 @@ whole hand's outcome) or a ``deal`` that starts a hand recorded card by card, on
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from scoring.cards import format_cards, sort_cards
@@ -25,7 +26,8 @@ from scoring.hearts.events import (
 from scoring.hearts.hand import Hand, voids_shown
 from scoring.hearts.hand_score import moon_shooter
 from scoring.hearts.hand_setup import apply_deal, apply_pass
-from scoring.hearts.legality import legal_cards, pass_lead_exclusions, seats_to_act
+from scoring.hearts.legality import legal_cards, seats_to_act
+from scoring.hearts.moves import chance_event, legal_events, may_pass_lead
 from scoring.hearts.passing import pass_direction, pass_target
 from scoring.hearts.play import retract_window
 from scoring.hearts.play_events import apply_moon_choice, apply_pass_lead, apply_play, apply_report, apply_retract
@@ -33,7 +35,7 @@ from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
 from scoring.hearts.texts import SUSPECT
 from scoring.hearts.variants import HeartsVariants
-from scoring.protocol import JSON, Game, MatchResult
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 
 class HeartsGame(Game[HeartsState, HeartsVariants]):
@@ -44,6 +46,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
     variants_class = HeartsVariants
     codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
+    end_rule: ClassVar[str] = "§3.4"
     result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
     lower_is_better: ClassVar[bool] = True
 
@@ -54,11 +57,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             )
         return HeartsState(variants=variants, players=players, totals=(0,) * len(players))
 
-    def apply(self, state: HeartsState, event: Event) -> HeartsState:
-        if state.result is not None:
-            raise RulesError(
-                "match_finished", "The game is over: no more hands can be recorded.", rule="hearts.md §3.4"
-            )
+    def apply_event(self, state: HeartsState, event: Event) -> HeartsState:
         if isinstance(event, HandResult):
             if state.current is not None:
                 raise RulesError(
@@ -124,13 +123,19 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             actions.append(
                 {"type": PlayCard.TYPE, "seat": seat, "cards": format_cards(cards), "hand_known": hand.complete[seat]}
             )
-            if _may_pass_lead(hand, variants, seat):
+            if may_pass_lead(hand, variants, seat):
                 actions.append({"type": PassLead.TYPE, "seat": seat})
         actions += [
             {"type": RetractCard.TYPE, "seat": s} for s in range(hand.seats) if retract_window(hand, s) is not None
         ]
         actions.append(report)
         return actions
+
+    def legal_events(self, state: HeartsState) -> list[Event]:
+        return legal_events(state)
+
+    def chance_event(self, state: HeartsState, rng: random.Random) -> Event | None:
+        return chance_event(state, rng)
 
     def result(self, state: HeartsState) -> MatchResult | None:
         return state.result
@@ -140,8 +145,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
 
         return entry_form(state)
 
-    def summary(self, state: HeartsState) -> JSON:
-        result = state.result
+    def summary_parts(self, state: HeartsState) -> SummaryParts:
         hand = state.current
         to_act: int | None = None
         if hand is not None:
@@ -152,29 +156,20 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
         findings = [f.as_json() for f in state.findings]
         if hand is not None and hand.phase != "pass":
             findings += [f.as_json() for f in hand.findings] + suspected(hand)
-        return {
-            "game": self.name,
-            "phase": "finished" if result else (hand.phase if hand is not None else "hand_entry"),
-            "finished": result is not None,
-            "to_act": to_act,
-            "totals": list(state.totals),
-            "result": result.as_json() if result else None,
-            "history": [h.as_json() for h in state.hands],
-            "findings": findings,
-            "hand": state.hand_number,
-            "dealer": state.dealer,
-            "pass_direction": pass_direction(state.variants, state.seats, state.hand_number),
-            "target_score": state.variants.target_score,
-            "hand_in_play": hand_status(hand) if hand is not None else None,
-        }
-
-
-def _may_pass_lead(hand: Hand, variants: HeartsVariants, seat: int) -> bool:
-    try:
-        restrictions = pass_lead_exclusions(hand, variants, seat)
-    except RulesError:
-        return False
-    return not any(r.cards & hand.known[seat] for r in restrictions)
+        return SummaryParts(
+            phase=hand.phase if hand is not None else "hand_entry",
+            to_act=to_act,
+            totals=state.totals,
+            history=[h.as_json() for h in state.hands],
+            findings=findings,
+            hand_state={
+                "hand": state.hand_number,
+                "dealer": state.dealer,
+                "pass_direction": pass_direction(state.variants, state.seats, state.hand_number),
+                "target_score": state.variants.target_score,
+                "hand_in_play": hand_status(hand) if hand is not None else None,
+            },
+        )
 
 
 def suspected(hand: Hand) -> list[JSON]:

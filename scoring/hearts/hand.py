@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from scoring.cards import Card, Suit, format_cards, sort_cards
 from scoring.explain import Note, ParamValue
+from scoring.findings import Finding as Finding
 from scoring.hearts.deal import DealConfig
 from scoring.hearts.texts import evidence_note
 from scoring.tricks import Trick
@@ -36,38 +37,6 @@ class Exclusion:
 
     def note(self, form: int, seat: int, **extra: ParamValue) -> Note:
         return evidence_note(form, self.code, self.kind, seat, dict(self.params), **extra)
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """A renege proven from the record or reported by the table, and the penalty it brought.
-
-    ``note`` is the finding's text (its code is the finding's code), ``penalty`` the penalty's."""
-
-    hand: int
-    seat: int
-    code: str
-    status: str  # "proven" | "reported"
-    trick: int | None
-    proven_at_trick: int | None
-    note: Note
-    penalty: Note | None
-
-    @property
-    def text(self) -> str:
-        return self.note.text
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            **self.note.as_json(),
-            "hand": self.hand,
-            "seat": self.seat,
-            "code": self.code,
-            "status": self.status,
-            "trick": self.trick,
-            "proven_at_trick": self.proven_at_trick,
-            "penalty": self.penalty.as_json() if self.penalty is not None else None,
-        }
 
 
 @dataclass(frozen=True, slots=True)

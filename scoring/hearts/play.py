@@ -70,7 +70,8 @@ def _prove(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> Hand:
     first = hits[0]
     already = seat in hand.charged
     finding = Finding(
-        hand=hand.number,
+        unit="hand",
+        number=hand.number,
         seat=seat,
         code=first.code,
         status="proven",

@@ -95,7 +95,8 @@ def apply_report(state: HeartsState, event: RenegeReport) -> HeartsState:
             )
     findings = tuple(
         Finding(
-            hand=hand.number,
+            unit="hand",
+            number=hand.number,
             seat=seat,
             code="renege_reported",
             status="reported",

@@ -233,12 +233,10 @@ def apply_hand_result(state: HeartsState, event: HandResult) -> HeartsState:
     }
     findings = tuple(
         Finding(
+            "hand",
             state.hand_number,
             seat,
             "renege_reported",
-            "reported",
-            None,
-            None,
             Note(
                 "renege_reported",
                 "%(name)s reneged: entered with the hand's result.",
@@ -246,6 +244,7 @@ def apply_hand_result(state: HeartsState, event: HandResult) -> HeartsState:
                 name=state.players[seat],
             ),
             penalty_note(state.variants, seat, state.players[seat], True),
+            status="reported",
         )
         for seat in event.offenders
     )

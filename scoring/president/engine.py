@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from scoring.cards import format_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.president import moves
 from scoring.president.deal import apply_deal, apply_exchange, apply_redeal
 from scoring.president.events import (
     EVENT_CLASSES,
@@ -23,10 +25,10 @@ from scoring.president.legal import play_actions
 from scoring.president.play import apply_pass, apply_play
 from scoring.president.ranks import exchange_value, set_label
 from scoring.president.result_entry import apply_round_result
-from scoring.president.state import PresidentState
+from scoring.president.state import PresidentState, Round
 from scoring.president.titles import title_label, titles_for
 from scoring.president.variants import PresidentVariants
-from scoring.protocol import JSON, Game, MatchResult
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 
 class PresidentGame(Game[PresidentState, PresidentVariants]):
@@ -37,17 +39,14 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
     variants_class = PresidentVariants
     codec: ClassVar[EventCodec] = EventCodec(EVENT_CLASSES)
     rules_file: ClassVar[str] = "president.md"
+    end_rule: ClassVar[str] = "§3"
     result_event_types: ClassVar[tuple[str, ...]] = ("round_result",)
 
     def new_match(self, variants: PresidentVariants, players: tuple[str, ...]) -> PresidentState:
         n = len(players)
         return PresidentState(variants=variants, players=players, totals=(0,) * n, seating=tuple(range(n)))
 
-    def apply(self, state: PresidentState, event: Event) -> PresidentState:
-        if state.result is not None:
-            raise RulesError(
-                "match_finished", "The evening is over: no more rounds can be recorded.", rule="president.md §3"
-            )
+    def apply_event(self, state: PresidentState, event: Event) -> PresidentState:
         match event:
             case RoundResult():
                 return apply_round_result(state, event)
@@ -117,62 +116,72 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
             return [action, *redeal, *closing]
         return [*play_actions(state, self.apply), *closing]
 
+    def legal_events(self, state: PresidentState) -> list[Event]:
+        return moves.legal_events(state, self.apply)
+
+    def chance_event(self, state: PresidentState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
+
     def result(self, state: PresidentState) -> MatchResult | None:
         return state.result
 
-    def summary(self, state: PresidentState) -> JSON:
-        result = state.result
-        last = state.last
-        v = state.variants
-        data: JSON = {
-            "game": self.name,
-            "phase": self.phase(state),
-            "finished": result is not None,
-            "to_act": self.to_act(state),
-            "totals": list(state.totals),
-            "result": _result_json(state),
-            "history": [r.as_json() for r in state.rounds],
-            "findings": [f.as_json() for f in state.findings],
-            "round": state.round_number,
-            "seating": list(state.seating),
-            "titles": list(last.titles) if last else None,
-            "title_labels": [title_label(t) for t in last.titles] if last else None,
-            "title_names": list(titles_for(state.seats)),
-            "next_round": last.as_json()["next_round"] if last and state.current is None else None,
-            "league": {
-                "scoring_scheme": v.scoring_scheme,
-                "league_end": v.league_end,
-                "league_rounds": v.league_rounds,
-                "target_points": v.target_points,
-                "rounds_played": len(state.rounds),
-            },
-        }
-        rnd = state.current
-        if rnd is not None:
-            trick = rnd.trick
-            top = trick.top if trick is not None else None
-            data["current_round"] = {
-                "dealer": rnd.dealer,
-                "seating": list(rnd.seating),
-                "exchange": [dict(t.as_json(), done=i < rnd.done) for i, t in enumerate(rnd.transfers)],
-                "card_counts": list(rnd.sizes) if v.show_card_counts else None,
-                # Played counts reveal the counts held (the deal and the exchange are public).
-                "cards_played": list(rnd.cards_played()) if v.show_card_counts else None,
-                "places": list(rnd.places),
-                "revolution": rnd.revolution,
-                "trick": None
-                if trick is None
-                else {
-                    "leader": trick.leader,
-                    "top": None
-                    if top is None
-                    else {"seat": top.seat, "cards": format_cards(top.cards), "set": set_label(top.combo).as_json()},
-                    "plays": [{"seat": p.seat, "cards": format_cards(p.cards), "kind": p.kind} for p in trick.plays],
-                    "passed": sorted(trick.passes),
-                },
-                "explain": [n.as_json() for n in rnd.notes],
-            }
-        return data
+    def summary_parts(self, state: PresidentState) -> SummaryParts:
+        return SummaryParts(
+            phase=self.phase(state),
+            to_act=self.to_act(state),
+            totals=state.totals,
+            result=_result_json(state),
+            history=[r.as_json() for r in state.rounds],
+            findings=[f.as_json() for f in state.findings],
+            hand_state=_hand_state(state),
+        )
+
+
+def _hand_state(state: PresidentState) -> JSON:
+    last = state.last
+    v = state.variants
+    return {
+        "round": state.round_number,
+        "seating": list(state.seating),
+        "titles": list(last.titles) if last else None,
+        "title_labels": [title_label(t) for t in last.titles] if last else None,
+        "title_names": list(titles_for(state.seats)),
+        "next_round": last.as_json()["next_round"] if last and state.current is None else None,
+        "league": {
+            "scoring_scheme": v.scoring_scheme,
+            "league_end": v.league_end,
+            "league_rounds": v.league_rounds,
+            "target_points": v.target_points,
+            "rounds_played": len(state.rounds),
+        },
+        **({"current_round": _round_json(state.current, v)} if state.current is not None else {}),
+    }
+
+
+def _round_json(rnd: Round, v: PresidentVariants) -> JSON:
+    trick = rnd.trick
+    top = trick.top if trick is not None else None
+    return {
+        "dealer": rnd.dealer,
+        "seating": list(rnd.seating),
+        "exchange": [dict(t.as_json(), done=i < rnd.done) for i, t in enumerate(rnd.transfers)],
+        "card_counts": list(rnd.sizes) if v.show_card_counts else None,
+        # Played counts reveal the counts held (the deal and the exchange are public).
+        "cards_played": list(rnd.cards_played()) if v.show_card_counts else None,
+        "places": list(rnd.places),
+        "revolution": rnd.revolution,
+        "trick": None
+        if trick is None
+        else {
+            "leader": trick.leader,
+            "top": None
+            if top is None
+            else {"seat": top.seat, "cards": format_cards(top.cards), "set": set_label(top.combo).as_json()},
+            "plays": [{"seat": p.seat, "cards": format_cards(p.cards), "kind": p.kind} for p in trick.plays],
+            "passed": sorted(trick.passes),
+        },
+        "explain": [n.as_json() for n in rnd.notes],
+    }
 
 
 def _result_json(state: PresidentState) -> JSON | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from scoring.cards import Card
 from scoring.explain import Note
 from scoring.president.ranks import exchange_value
-from scoring.president.state import Finding, PresidentState, Round
+from scoring.president.state import Finding, PresidentState, Round, round_finding
 
 
 def exchange_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequence[Card]) -> tuple[Finding, ...]:
@@ -26,7 +26,7 @@ def exchange_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequence
         if exchange_value(card, v) > lowest_given:
             low = min(gave, key=lambda c: exchange_value(c, v))
             return (
-                Finding(
+                round_finding(
                     "exchange_not_best_cards",
                     rnd.number,
                     seat,
@@ -52,7 +52,7 @@ def twos_lead_proof(state: PresidentState, rnd: Round, seat: int, cards: Sequenc
     if seat not in rnd.twos_lead_claims or all(not c.is_joker and c.rank == 2 for c in cards):
         return ()
     return (
-        Finding(
+        round_finding(
             "twos_lead_not_allowed",
             rnd.number,
             seat,

@@ -6,37 +6,16 @@ from dataclasses import dataclass
 
 from scoring.cards import Card
 from scoring.explain import Note
+from scoring.findings import Finding as Finding
 from scoring.president.ranks import Combo
 from scoring.president.titles import Transfer, title_label
 from scoring.president.variants import PresidentVariants
 from scoring.protocol import MatchResult
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+def round_finding(code: str, number: int, seat: int, note: Note, rule: str) -> Finding:
     """An irregularity proven from the record (§6.2): flagged, no penalty applied."""
-
-    code: str
-    round: int
-    seat: int
-    note: Note
-    rule: str
-
-    @property
-    def text(self) -> str:
-        return self.note.text
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "code": self.code,
-            "round": self.round,
-            "seat": self.seat,
-            "text": self.note.text,
-            "template": self.note.template,
-            "params": dict(self.note.params),
-            "rule": self.rule,
-            "penalty": None,
-        }
+    return Finding("round", number, seat, code, note, None, rule=rule)
 
 
 @dataclass(frozen=True, slots=True)

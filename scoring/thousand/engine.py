@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
-from scoring.protocol import JSON, Game, MatchResult
-from scoring.thousand import cardplay
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts
+from scoring.thousand import cardplay, moves
 from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
@@ -26,6 +27,7 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
     variants_class = ThousandVariants
     codec: ClassVar[EventCodec] = EventCodec(EVENT_TYPES)
     rules_file: ClassVar[str] = "thousand.md"
+    end_rule: ClassVar[str] = "§12"
     result_event_types: ClassVar[tuple[str, ...]] = ("deal_result",)
 
     def new_match(self, variants: ThousandVariants, players: tuple[str, ...]) -> ThousandState:
@@ -54,8 +56,9 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             return reveal_talon(state, event.cards)  # also after the deal that ended the game
         if state.reveal is not None:
             state = evolve(state, reveal=None)  # §16.1: the talon is revealed right after the deal or never
-        if state.result is not None:
-            raise RulesError("match_finished", "The game is over: no more deals can be recorded.", rule=rule("§12"))
+        return super().apply(state, event)
+
+    def apply_event(self, state: ThousandState, event: Event) -> ThousandState:
         if isinstance(event, DealResult):
             if state.deal is not None:
                 raise RulesError(
@@ -90,6 +93,12 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             ]
         return cardplay.legal_actions(state)
 
+    def legal_events(self, state: ThousandState) -> list[Event]:
+        return moves.legal_events(state)
+
+    def chance_event(self, state: ThousandState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
+
     def result(self, state: ThousandState) -> MatchResult | None:
         return state.result
 
@@ -98,68 +107,70 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
 
         return entry_form(state)
 
-    def summary(self, state: ThousandState) -> JSON:
-        v = state.variants
-        result = state.result
-        seat = current_seating(state)
+    def summary_parts(self, state: ThousandState) -> SummaryParts:
         deal = state.deal
-        limit = v.effective_barrel_deals
-        barrel = []
-        for s in range(state.seats):
-            used = state.barrel[s]
-            on = on_barrel(state, s)
-            barrel.append(
-                {
-                    "seat": s,
-                    "on": on,
-                    "deals_used": used if not v.lviv else None,
-                    "deals_left": (limit - used) if (limit is not None and used is not None and not v.lviv) else None,
-                    "falls": state.barrel_falls[s],
-                }
-            )
-        if result is not None:
-            phase = "finished"
-        elif deal is None:
-            phase = "deal"
-        else:
-            phase = deal.phase
-        return {
-            "game": self.name,
-            "phase": phase,
-            "finished": result is not None,
-            "to_act": None if deal is None or result is not None else cardplay.to_act(deal),
-            "totals": list(state.totals),
-            "result": result.as_json() if result else None,
-            "history": [
+        return SummaryParts(
+            phase="deal" if deal is None else deal.phase,
+            to_act=None if deal is None else cardplay.to_act(deal),
+            totals=state.totals,
+            history=[
                 h.as_json() | {"scores": [c["score"] for c in row], "cells": row}
                 for h, row in zip(state.history, cells(state), strict=True)
             ],
-            "findings": [f.as_json() for f in state.findings],
-            "deal_number": state.deal_number,
-            "dealer": state.dealer,
-            "inactive_seat": seat.inactive,
-            "compulsory_bidder": seat.first if v.compulsory_bidder == "left_of_dealer" else None,
-            "minimum_bid": minimum_bid(state),
-            "barrel_level": v.effective_barrel_level,
-            "barrel": barrel,
-            "reverse_barrel": reverse_barrel_summary(state),
-            "bolts": list(state.bolts),
-            "rospisat_counts": list(state.rospisat_counts),
-            "spisat_counts": list(state.spisat_counts),
-            "bombs_used": list(state.bombs_used),
-            "silenced": [s for s in range(state.seats) if is_silenced(state, s)],
-            "gold_set": {
-                "enabled": v.gold_set,
-                "active": state.gold_active,
-                "deals_played": state.gold_deals,
-                "deals_in_set": state.seats,
-                "contract_made": state.gold_made,
-                "replays": state.gold_rounds,
-            },
-            "winner_note": state.winner_note.as_json() if state.winner_note is not None else None,
-            "talon_to_reveal": state.reveal is not None,
-            "current_deal": cardplay.deal_summary(state) if deal is not None else None,
-        }
+            findings=[f.as_json() for f in state.findings],
+            hand_state=_hand_state(state),
+        )
+
+
+def _barrel_json(state: ThousandState) -> list[JSON]:
+    v = state.variants
+    limit = v.effective_barrel_deals
+    barrel = []
+    for s in range(state.seats):
+        used = state.barrel[s]
+        on = on_barrel(state, s)
+        barrel.append(
+            {
+                "seat": s,
+                "on": on,
+                "deals_used": used if not v.lviv else None,
+                "deals_left": (limit - used) if (limit is not None and used is not None and not v.lviv) else None,
+                "falls": state.barrel_falls[s],
+            }
+        )
+    return barrel
+
+
+def _hand_state(state: ThousandState) -> JSON:
+    v = state.variants
+    seat = current_seating(state)
+    deal = state.deal
+    return {
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "inactive_seat": seat.inactive,
+        "compulsory_bidder": seat.first if v.compulsory_bidder == "left_of_dealer" else None,
+        "minimum_bid": minimum_bid(state),
+        "barrel_level": v.effective_barrel_level,
+        "barrel": _barrel_json(state),
+        "reverse_barrel": reverse_barrel_summary(state),
+        "bolts": list(state.bolts),
+        "rospisat_counts": list(state.rospisat_counts),
+        "spisat_counts": list(state.spisat_counts),
+        "bombs_used": list(state.bombs_used),
+        "silenced": [s for s in range(state.seats) if is_silenced(state, s)],
+        "gold_set": {
+            "enabled": v.gold_set,
+            "active": state.gold_active,
+            "deals_played": state.gold_deals,
+            "deals_in_set": state.seats,
+            "contract_made": state.gold_made,
+            "replays": state.gold_rounds,
+        },
+        "winner_note": state.winner_note.as_json() if state.winner_note is not None else None,
+        "talon_to_reveal": state.reveal is not None,
+        "current_deal": cardplay.deal_summary(state) if deal is not None else None,
+    }
 
 
 def reverse_barrel_summary(state: ThousandState) -> JSON:

@@ -24,10 +24,10 @@ from scoring.thousand.rules import POINTS, STRENGTH, TOTAL_POINTS, marriage_valu
 from scoring.thousand.state import (
     Announcement,
     DealState,
-    Finding,
     PendingReveal,
     ThousandState,
     all_hands_known,
+    deal_finding,
     evolve,
     hand_of,
     known_holder,
@@ -295,7 +295,7 @@ def _penalise(state: ThousandState, deal: DealState, proofs: list[Proof]) -> Tho
     at = deal.plays[-1][0] if deal.plays else deal.trick_number  # the trick of the proving card
     for p in proofs:
         penalty_note = note(penalty, label, p.seat, fine=FINE)
-        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.note, penalty_note))
+        findings.append(deal_finding(state.deal_number, p.seat, p.code, p.trick, at, p.note, penalty_note))
         proven.add((p.seat, p.trick or 0, p.code))
         if p.announcement is not None:
             voided.add(p.announcement)

@@ -22,7 +22,7 @@ from scoring.thousand.play import _ceiling, _penalise, finish
 from scoring.thousand.proofs import Proof, bid_proofs
 from scoring.thousand.result_entry import fail
 from scoring.thousand.rules import tricks_per_deal
-from scoring.thousand.state import DealState, Finding, ThousandState, dealt_of, evolve
+from scoring.thousand.state import DealState, ThousandState, deal_finding, dealt_of, evolve
 
 
 def reveal_talon(state: ThousandState, cards: tuple[Card, ...]) -> ThousandState:
@@ -115,5 +115,5 @@ def _record_only(state: ThousandState, deal: DealState, proofs: list[Proof]) -> 
     findings = list(state.findings)
     for p in proofs:
         penalty = Note("contract_forfeit", "contract forfeit: the deal ends here", p.seat)
-        findings.append(Finding(state.deal_number, p.seat, p.code, p.trick, at, p.note, penalty))
+        findings.append(deal_finding(state.deal_number, p.seat, p.code, p.trick, at, p.note, penalty))
     return evolve(state, findings=tuple(findings))

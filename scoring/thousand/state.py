@@ -12,38 +12,17 @@ from typing import Any, TypeVar
 
 from scoring.cards import Card, Suit
 from scoring.explain import Note
+from scoring.findings import Finding as Finding
 from scoring.protocol import MatchResult
 from scoring.thousand.variants import ThousandVariants
 from scoring.tricks import Trick
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+def deal_finding(
+    deal: int, seat: int, code: str, trick: int | None, proven_at: int | None, note: Note, penalty: Note
+) -> Finding:
     """A violation the record proves (§16.2) and the penalty applied (§16.4)."""
-
-    deal: int
-    seat: int
-    code: str
-    trick: int | None
-    proven_at: int | None
-    note: Note  # what the record proves
-    penalty: Note
-
-    @property
-    def text(self) -> str:
-        return self.note.text
-
-    def as_json(self) -> dict[str, object]:
-        # the finding's own text is translatable (template + params); so is its penalty
-        return {
-            "deal": self.deal,
-            **self.note.as_json(),
-            "seat": self.seat,
-            "code": self.code,
-            "trick": self.trick,
-            "proven_at_trick": self.proven_at,
-            "penalty": self.penalty.as_json(),
-        }
+    return Finding("deal", deal, seat, code, note, penalty, trick=trick, proven_at_trick=proven_at)
 
 
 @dataclass(frozen=True, slots=True)

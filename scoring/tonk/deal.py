@@ -22,7 +22,7 @@ from scoring.tonk.settlement import (
     settle_drop,
     settle_stock,
 )
-from scoring.tonk.state import Finding, Held, Play, TonkState, add_seen
+from scoring.tonk.state import Held, Play, TonkState, add_seen, hand_finding
 
 
 def deal(state: TonkState, event: Deal) -> TonkState:
@@ -265,7 +265,7 @@ def side_bet_event(state: TonkState, play: Play, event: SideBet) -> TonkState:
             shown = card.rank if card is not None else 0
             if spades and max(spades) > shown:
                 findings.append(
-                    Finding(
+                    hand_finding(
                         state.hand_number,
                         Note(
                             "side_bet_spade_hidden",

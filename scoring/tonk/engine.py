@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
-from scoring.protocol import JSON, Game, MatchResult, places_from_scores
-from scoring.tonk import play
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts, places_from_scores
+from scoring.tonk import moves, play
 from scoring.tonk.events import ALL_EVENTS, EndSession, HandResult
 from scoring.tonk.result_entry import apply_hand_result
 from scoring.tonk.state import TonkState
@@ -25,6 +26,7 @@ class TonkGame(Game[TonkState, TonkVariants]):
     variants_class = TonkVariants
     codec: ClassVar[EventCodec] = EventCodec(ALL_EVENTS)
     rules_file: ClassVar[str] = "tonk.md"
+    end_rule: ClassVar[str] = "§3"
     result_event_types: ClassVar[tuple[str, ...]] = ("hand_result",)
 
     def new_match(self, variants: TonkVariants, players: tuple[str, ...]) -> TonkState:
@@ -41,9 +43,7 @@ class TonkGame(Game[TonkState, TonkVariants]):
             )
         return TonkState(variants=variants, players=players, totals=(0,) * n)
 
-    def apply(self, state: TonkState, event: Event) -> TonkState:
-        if state.result is not None:
-            raise RulesError("match_finished", "The session is over: no more hands can be recorded.", rule="tonk.md §3")
+    def apply_event(self, state: TonkState, event: Event) -> TonkState:
         if isinstance(event, HandResult):
             return apply_hand_result(state, event)
         if isinstance(event, EndSession):
@@ -61,34 +61,36 @@ class TonkGame(Game[TonkState, TonkVariants]):
             ]
         return play.legal_play_actions(state)
 
+    def legal_events(self, state: TonkState) -> list[Event]:
+        return moves.legal_events(state)
+
+    def chance_event(self, state: TonkState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
+
     def result(self, state: TonkState) -> MatchResult | None:
         return state.result
 
-    def summary(self, state: TonkState) -> JSON:
-        result = state.result
+    def summary_parts(self, state: TonkState) -> SummaryParts:
         p = state.play
-        if result:
-            phase = "finished"
-        elif p is None:
+        if p is None:
             phase = "between_hands"
         elif p.pending is not None:
             phase = "showdown"
         else:
             phase = "play"
-        return {
-            "game": self.name,
-            "phase": phase,
-            "finished": result is not None,
-            "to_act": None if p is None or p.pending is not None else p.turn,
-            "totals": list(state.totals),
-            "result": result.as_json() if result else None,
-            "history": [h.as_json() for h in state.hands],
-            "findings": [f.as_json() for f in state.findings],
-            "hand": state.hand_number,
-            "dealer": state.dealer,
-            "stake": state.variants.stake,
-            "table": play.table_json(state) if p is not None else None,
-        }
+        return SummaryParts(
+            phase=phase,
+            to_act=None if p is None or p.pending is not None else p.turn,
+            totals=state.totals,
+            history=[h.as_json() for h in state.hands],
+            findings=[f.as_json() for f in state.findings],
+            hand_state={
+                "hand": state.hand_number,
+                "dealer": state.dealer,
+                "stake": state.variants.stake,
+                "table": play.table_json(state) if p is not None else None,
+            },
+        )
 
 
 def _end_session(state: TonkState) -> TonkState:

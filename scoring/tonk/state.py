@@ -7,33 +7,16 @@ from dataclasses import dataclass
 
 from scoring.cards import Card
 from scoring.explain import Note
+from scoring.findings import Finding as Finding
 from scoring.protocol import MatchResult
 from scoring.tonk.settlement import Settlement
 from scoring.tonk.variants import TonkVariants
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+def hand_finding(hand: int, note: Note, penalty: str = "none") -> Finding:
     """A proven irregularity (rules/tonk.md §6.1) and what was done about it; ``note`` says it (its code and seat)."""
-
-    hand: int
-    note: Note
-    penalty: str = "none"
-
-    @property
-    def code(self) -> str:
-        return self.note.code
-
-    @property
-    def seat(self) -> int | None:
-        return self.note.seat
-
-    @property
-    def text(self) -> str:
-        return self.note.text
-
-    def as_json(self) -> dict[str, object]:
-        return {"hand": self.hand, **self.note.as_json(), "penalty": self.penalty}
+    assert note.seat is not None  # every Tonk finding is about one seat
+    return Finding("hand", hand, note.seat, note.code, note, penalty)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from scoring.tonk.events import Discard, Draw, Drop, Hit, Spread
 from scoring.tonk.hands import add_known, add_unknown, take
 from scoring.tonk.melds import BOOK, RUN, count, hit_kinds, spread_kinds
 from scoring.tonk.settlement import DROP, OUT, STOCK, TONK, settle_out, settle_tonk
-from scoring.tonk.state import Finding, Play, TableSpread, TonkState
+from scoring.tonk.state import Play, TableSpread, TonkState, hand_finding
 
 
 def _turn_action(state: TonkState, play: Play, seat: int) -> None:
@@ -54,7 +54,7 @@ def _lapse_49(state: TonkState, play: Play, seat: int) -> TonkState:
         note = Note(
             "claim_49_lapsed", "%(name)s held 49 but played on: the claim lapsed.", seat, name=state.players[seat]
         )
-        finding = Finding(state.hand_number, note)
+        finding = hand_finding(state.hand_number, note)
         return dataclasses.replace(state, findings=(*state.findings, finding))
     return state
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
-from scoring.protocol import JSON, Game, MatchResult
+from scoring.protocol import JSON, Game, MatchResult, SummaryParts
+from scoring.tshirt import moves
 from scoring.tshirt.events import RoundResult, SloganPlayed, StartGame
 from scoring.tshirt.rounds import round_result, slogan_played, start_game
 from scoring.tshirt.state import TShirtState
@@ -21,16 +23,13 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
     variants_class = TShirtVariants
     codec: ClassVar[EventCodec] = EventCodec([StartGame, SloganPlayed, RoundResult])
     rules_file: ClassVar[str] = "tshirt-game.md"
+    end_rule: ClassVar[str] = "Scoring"
     result_event_types: ClassVar[tuple[str, ...]] = ("round_result",)
 
     def new_match(self, variants: TShirtVariants, players: tuple[str, ...]) -> TShirtState:
         return TShirtState(variants=variants, players=players)
 
-    def apply(self, state: TShirtState, event: Event) -> TShirtState:
-        if state.result is not None:
-            raise RulesError(
-                "match_finished", "The game is over: no more rounds can be recorded.", rule="tshirt-game.md Scoring"
-            )
+    def apply_event(self, state: TShirtState, event: Event) -> TShirtState:
         if isinstance(event, StartGame):
             return start_game(state, event)
         if isinstance(event, SloganPlayed):
@@ -54,24 +53,32 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
             actions.append({"type": RoundResult.TYPE, "round": rnd, "judge": judge, "winners": others})
         return actions
 
+    def legal_events(self, state: TShirtState) -> list[Event]:
+        return moves.legal_events(state)
+
+    def chance_event(self, state: TShirtState, rng: random.Random) -> Event | None:
+        return moves.chance_event(state, rng)
+
     def result(self, state: TShirtState) -> MatchResult | None:
         return state.result
 
-    def summary(self, state: TShirtState) -> JSON:
+    def summary_parts(self, state: TShirtState) -> SummaryParts:
         result = state.result
         started = state.judge is not None
-        phase = "finished" if result else ("round" if started else "seating")
+        return SummaryParts(
+            phase="round" if started else "seating",
+            to_act=state.judge,
+            totals=state.totals if started else [0] * state.seats,
+            result=_result_json(state),
+            history=[r.as_json() for r in state.rounds],
+            findings=[],
+            hand_state=self._hand_state(state, result is not None),
+        )
+
+    def _hand_state(self, state: TShirtState, over: bool) -> JSON:
         return {
-            "game": self.name,
-            "phase": phase,
-            "finished": result is not None,
-            "to_act": None if result else state.judge,
-            "totals": list(state.totals) if started else [0] * state.seats,
-            "result": _result_json(state),
-            "history": [r.as_json() for r in state.rounds],
-            "findings": [],
             "round": state.round_number,
-            "judge": None if result else state.judge,
+            "judge": None if over else state.judge,
             "first_judge": state.first_judge,
             "target_points": state.variants.target_points,
             "cards": [[c.as_json() for c in mine] for mine in state.cards],

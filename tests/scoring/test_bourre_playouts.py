@@ -161,7 +161,7 @@ def test_random_sessions(seed: int, players: int, deals: int) -> None:
     state = GAME.start(variants, names)
     events: list[tuple[str, dict[str, Any]]] = []
     for _ in range(deals):
-        mode = rng.choice(("result", "known", "hidden"))
+        mode = rng.choice(("result", "hidden"))  # known hands: tests/scoring/test_playouts.py
         if mode == "result":
             state = _result_deal(rng, state, events)
         else:

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.bourre import GAME, BourreVariants, Session
 from scoring.bourre.settlement import settle
-from scoring.errors import RulesError
+from scoring.errors import EventFormatError, RulesError
 from tests.scoring.bourre_helpers import start, step
 
 A, B, C, D, E, F, G = range(7)
@@ -247,9 +247,10 @@ def test_forfeit_variants() -> None:
 
 
 def test_player_count_variant_and_lone_renege() -> None:
-    with pytest.raises(RulesError) as err:
+    # docs/games/bourre.md §7.1, docs/api-errors.md: wrong_player_count is the same input error (400) in every game.
+    with pytest.raises(EventFormatError) as bad:
         start("ABCDEFGH", player_count="2-7")
-    assert err.value.code == "wrong_player_count"
+    assert bad.value.code == "wrong_player_count"
     s = start("ABCDE")
     with pytest.raises(RulesError) as err:
         step(s, "deal_result", played=[A], reneges=[A])

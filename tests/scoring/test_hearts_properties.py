@@ -1,4 +1,8 @@
-"""Hearts invariants over random legal playouts (hypothesis), and perft-style golden counts."""
+"""Hearts with hands the record does not know, over random legal playouts (hypothesis).
+
+Random playouts with known hands and the golden counts are the shared harnesses'
+(tests/scoring/test_playouts.py, test_perft.py).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,7 @@ from hypothesis import strategies as st
 from scoring.hearts import GAME
 from scoring.hearts.deal import deal_config
 from scoring.hearts.state import HeartsState
-from scoring.record import MatchRecord, RecordedEvent, replay
-from tests.scoring.hearts_support import ev, hands_of, known_position, new_game
-from tests.scoring.test_hearts_examples import H3
+from tests.scoring.hearts_support import ev, new_game
 
 VARIANT_SETS: list[dict[str, Any]] = [
     {},
@@ -62,64 +64,6 @@ def _deal(rng: random.Random, state: HeartsState) -> dict[str, Any]:
     return payload
 
 
-def _check_hand(state: HeartsState, before: HeartsState) -> None:
-    record = state.hands[-1]
-    assert record.points is not None and sum(record.points) == 26
-    assert record.tricks_won is not None
-    assert sum(record.tricks_won) == deal_config(state.variants, state.seats).per_player
-    totals = tuple(t + s for t, s in zip(before.totals, record.scores, strict=True))
-    assert state.totals == totals or state.variants.exact_target_rule != "none"
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), variants=st.sampled_from(VARIANT_SETS))
-def test_random_playouts_with_known_hands(seed: int, players: int, variants: dict[str, Any]) -> None:
-    if variants.get("kitty") == "four_player_12":
-        players = 4
-    rng = random.Random(seed)
-    state = new_game(variants, n=players)
-    events: list[tuple[str, dict[str, Any]]] = []
-    for _ in range(2):
-        if state.result is not None:
-            break
-        start = state
-        kind, payload = "deal", _deal(rng, state)
-        while True:
-            snapshot = json.dumps(GAME.summary(state), sort_keys=True)
-            event = GAME.parse_event(kind, payload)
-            dumped = GAME.dump_event(event)
-            assert GAME.parse_event(*dumped) == event  # JSON round-trip
-            new = GAME.apply(state, event)
-            assert json.dumps(GAME.summary(state), sort_keys=True) == snapshot  # apply never mutates
-            events.append(dumped)
-            state = new
-            hand = state.current
-            if hand is None:
-                break
-            if hand.phase == "play":
-                # Cards conserved: played + remaining known + kitty = the pack.
-                held = [c for k in hand.known for c in k]
-                kitty = list(hand.kitty or ())
-                assert sorted(map(str, [*hand.seen, *held, *kitty])) == sorted(map(str, hand.config.pack))
-                assert len(set(held)) == len(held)
-                for done, nxt in zip(hand.tricks, hand.tricks[1:], strict=False):
-                    # the winner leads next (or the seat the lead was passed to)
-                    assert nxt.leader == (done.winner + len(nxt.lead_passed_by)) % players
-                if hand.tricks and hand.trick is not None:
-                    assert hand.trick.leader == (hand.tricks[-1].winner + len(hand.lead_passers)) % players
-                assert GAME.summary(state)["findings"] == []  # known hands: nothing to suspect
-            kind, payload = _choose(rng, state)
-        _check_hand(state, start)
-    # Replay of the record equals the state built step by step.
-    record = MatchRecord(
-        "hearts",
-        variants,
-        tuple(state.players),
-        tuple(RecordedEvent(i, t, p) for i, (t, p) in enumerate(events, start=1)),
-    )
-    assert GAME.summary(replay(record)) == GAME.summary(state)
-
-
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), variants=st.sampled_from(VARIANT_SETS[:6]))
 def test_unknown_hands_accept_every_legal_play_and_prove_nothing(
@@ -149,53 +93,6 @@ def test_unknown_hands_accept_every_legal_play_and_prove_nothing(
     assert blind.current is None
     assert blind.hands[-1].scores == twin.hands[-1].scores
     assert blind.totals == twin.totals
-
-
-# -- perft: number of complete legal play sequences from small known positions ----------------
-
-
-def perft(state: HeartsState, depth: int) -> int:
-    if depth == 0 or state.current is None:
-        return 1
-    total = 0
-    for action in GAME.legal_actions(state):
-        if action["type"] != "play_card":
-            continue
-        for card in action["cards"]:
-            total += perft(ev(state, "play_card", seat=action["seat"], card=card), depth - 1)
-    return total
-
-
-def test_perft_last_two_tricks() -> None:
-    # Seat 0 leads trick 12, hearts broken. 2S lead: seat 1 follows 4S/5S (2), seats 2 and 3 are
-    # void (2 × 2): 8; seat 1 wins and the last trick is forced. 3D lead: seat 1 void (2), seat 2
-    # must play 6D (1), seat 3 void (2): 4. Total 12; depth 1 = 2, depth 2 = 2 + 2.
-    state = known_position(["2S 3D", "4S 5S", "6D 7H", "8H 9H"], leader=0, trick_number=12, hearts_broken=True)
-    assert [perft(state, d) for d in (1, 2, 8)] == [2, 4, 12]
-
-
-def test_perft_follow_and_discard() -> None:
-    # Seat 2 leads: AH → seat 3 KH (1), seat 0 void (2), seat 1 hearts (2) = 4; 2C → seat 3 3C (1),
-    # seats 0 and 1 void (2 × 2) = 4. Total 8.
-    state = known_position(["QS 4D", "5H 6H", "AH 2C", "KH 3C"], leader=2, trick_number=12, hearts_broken=True)
-    assert perft(state, 8) == 8
-
-
-def test_perft_unbroken_hearts_lead() -> None:
-    # Hearts unbroken: seat 0 holds 2H 3C and must lead 3C (1); seat 1 follows 4C (1); seat 2
-    # void: 2; seat 3 void: 2 → 4 for trick 12. With must_break_hearts off, 2H may also be led:
-    # 2H lead → seat 1 5H (1), seats 2 and 3 void (2 × 2) = 4; total 8.
-    hands = ["2H 3C", "4C 5H", "7S 7D", "8S 9D"]
-    assert perft(known_position(hands, leader=0, trick_number=12, hearts_broken=False), 8) == 4
-    loose = known_position(hands, leader=0, trick_number=12, hearts_broken=False, variants={"must_break_hearts": False})
-    assert perft(loose, 8) == 8
-
-
-def test_perft_first_trick_of_h3() -> None:
-    # H-3's deal: seat 3 leads 2C (1); seat 0 holds 3 clubs (QC AC 8C), seat 1 four (6C JC 3C KC),
-    # seat 2 one (4C): 1 × 3 × 4 × 1 = 12 ways to play trick 1.
-    state = GAME.apply_json(new_game({"pass_count": 0}), "deal", {"hands": hands_of(H3)})
-    assert perft(state, 4) == 12
 
 
 @settings(max_examples=40, deadline=None)

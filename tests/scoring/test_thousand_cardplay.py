@@ -74,8 +74,8 @@ def t22_state(variants: dict[str, Any], give: tuple[str | None, str | None] = (N
 
 def test_t22_renege_proven_at_trick_6_forfeit() -> None:
     state = plays(t22_state({}), " ".join(T22_PLAY.split()[:18]))
-    (finding,) = state.findings
-    assert (finding.seat, finding.code, finding.trick, finding.proven_at) == (C, "must_follow_suit", 3, 6)
+    (finding,) = state.findings  # docs/games/thousand.md §7.7: a proven renege forfeits the contract
+    assert (finding.seat, finding.code, finding.trick, finding.proven_at_trick) == (C, "must_follow_suit", 3, 6)
     # §16.4 contract_forfeit, defender offended: contract counts as made (+100); C 0; B keeps what
     # B had taken: T2 17 + T3 16 + T4 18 + T6 5 = 56 → 55. No bolts.
     assert state.deal is None
@@ -87,7 +87,7 @@ def test_t22_renege_proven_at_trick_6_forfeit() -> None:
 
 def test_t22_both_proofs_with_fixed_120() -> None:
     state = plays(t22_state({"renege_penalty": "fixed_120"}), T22_PLAY)
-    found = [(f.seat, f.code, f.trick, f.proven_at) for f in state.findings]
+    found = [(f.seat, f.code, f.trick, f.proven_at_trick) for f in state.findings]
     # The failure to trump at trick 4 needs C's spade void: J♠ is unplayed until trick 8, so it
     # is proven only at the end of the deal (§16.2).
     assert found == [(C, "must_follow_suit", 3, 6), (C, "must_trump", 4, 8)]
@@ -101,7 +101,7 @@ def test_t22_trump_failure_proven_at_trick_7_when_movement_places_the_spade() ->
     # The declarer gave J♠ to B: every spade is known to be elsewhere once T♠ is played at trick 7.
     state = t22_state({"renege_penalty": "fixed_120"}, give=("JS", None))
     state = plays(state, " ".join(T22_PLAY.split()[:21]))
-    assert [(f.code, f.trick, f.proven_at) for f in state.findings] == [
+    assert [(f.code, f.trick, f.proven_at_trick) for f in state.findings] == [
         ("must_follow_suit", 3, 6),
         ("must_trump", 4, 7),
     ]
@@ -142,7 +142,7 @@ def t23_state() -> ThousandState:
 def test_t23_partner_played_by_another_player() -> None:
     state = plays(t23_state(), "KH! QH")
     (finding,) = state.findings
-    assert (finding.seat, finding.code, finding.trick, finding.proven_at) == (A, "illegal_marriage", 5, 5)
+    assert (finding.seat, finding.code, finding.trick, finding.proven_at_trick) == (A, "illegal_marriage", 5, 5)
     # The declarer offended: contract failed −100; the defenders had taken no trick (trick 5 is
     # unfinished and counts for nobody); no bolts; the 100 is void.
     assert state.totals == (-100, 0, 0)
@@ -566,7 +566,7 @@ def test_head_violation_proven_from_the_record() -> None:
     # must_head_trick: trick 1 K♠ 9♠ J♠ — B followed low; at trick 2 B plays A♠, which would have
     # beaten K♠: B failed to head trick 1, proven at trick 2.
     state = plays(hidden_deal({"must_head_trick": True, "renege_penalty": "fixed_120"}), "KS 9S JS QS AS")
-    assert [(f.seat, f.code, f.trick, f.proven_at) for f in state.findings] == [(B, "must_head_trick", 1, 2)]
+    assert [(f.seat, f.code, f.trick, f.proven_at_trick) for f in state.findings] == [(B, "must_head_trick", 1, 2)]
     plain = plays(hidden_deal({"renege_penalty": "fixed_120"}), "KS 9S JS QS AS")
     assert plain.findings == ()  # default: no obligation to head (§6.2)
 

@@ -80,7 +80,7 @@ def test_t22_renege_of_the_unknown_seat_proven_forfeit() -> None:
     # T6 5 = 56 → 55. No bolts.
     state = plays(t22_partial({}), " ".join(T22_PLAY.split()[:18]))
     (finding,) = state.findings
-    assert (finding.seat, finding.code, finding.trick, finding.proven_at) == (C, "must_follow_suit", 3, 6)
+    assert (finding.seat, finding.code, finding.trick, finding.proven_at_trick) == (C, "must_follow_suit", 3, 6)
     assert state.totals == (100, 55, 0)
 
 
@@ -90,7 +90,7 @@ def test_t22_failure_to_trump_proven_earlier_thanks_to_the_known_hands() -> None
     # witness 9♥ appears at trick 7 → must_trump proven at trick 7 (with all hands unknown and
     # J♠ passed face down, only at trick 8).
     state = plays(t22_partial({"renege_penalty": "fixed_120"}), T22_PLAY)
-    found = [(f.seat, f.code, f.trick, f.proven_at) for f in state.findings]
+    found = [(f.seat, f.code, f.trick, f.proven_at_trick) for f in state.findings]
     assert found == [(C, "must_follow_suit", 3, 6), (C, "must_trump", 4, 7)]
     # Scored as played: A 14 + 17 + ♥100 = 131 ≥ 100 → +100; B 89 → 90; C no trick → 0, a bolt,
     # and −120 twice.
