@@ -76,28 +76,18 @@ function fieldsOf(form) {
     points: fieldOf(form, "card_points"), tricks: fieldOf(form, "tricks"), marriages: fieldOf(form, "marriages") };
 }
 
-export function entryView(type, form) {
-  const f = fieldsOf(form);
-  const el = h("form", { class: "stack", id: "thousand-form", novalidate: true });
-  const state = { kind: f.kind.default, reason: null, typed: { pts: new Set(), tricks: new Set() } };
-  const parts = { pts: [], tricks: [], marr: [] };
+// Card points (declarer's row first), the running sum, tricks folded away. `ctx` holds the form's
+// state and its inputs; `update` fills the one seat nobody typed in with what is left (§2.2).
+function pointsPart(f, ctx) {
+  const { state, parts } = ctx;
   const sum = h("p", { class: "sum", dataset: { sum: "1" } });
-  const contract = contractBox(f.contract);
-  const raw = (which) => S.players.map((_x, s) => (parts[which][s] ? parts[which][s].value : ""));
-  const values = () => ({
-    kind: state.kind, reason: state.reason, declarer: declarer.value, contract: contract.value(),
-    card_points: perSeatValues(f.points, raw("pts"), {}, S.players.length),
-    tricks: trickValues(f.tricks, raw("tricks"), S.players.length),
-    marriages: S.players.map((_x, s) => (parts.marr[s] || []).filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.marriage)),
-  });
-  // The one field nobody has typed in is filled with what is left (§2.2); tricks only once begun.
   const update = () => {
     for (const [which, field] of [["pts", f.points], ["tricks", f.tricks]]) {
-      if (which === "tricks" && !state.typed.tricks.size) continue;
-      const fill = fillLast(field, raw(which), state.typed[which], {});
+      if (which === "tricks" && !state.typed.tricks.size) continue; // tricks only once begun
+      const fill = fillLast(field, ctx.raw(which), state.typed[which], {});
       if (fill) { parts[which][fill.seat].value = fill.value; parts[which][fill.seat].dataset.auto = "1"; }
     }
-    const total = sumOf(f.points, values().card_points, {});
+    const total = sumOf(f.points, perSeatValues(f.points, ctx.raw("pts"), {}, S.players.length), {});
     sum.textContent = fmt(_("Card points %(total)s of %(expected)s"), { total, expected: f.points.total });
     sum.className = "sum " + (total === f.points.total ? "ok" : "bad");
   };
@@ -105,13 +95,31 @@ export function entryView(type, form) {
   const rows = S.players.map((name, seat) => seatRow(name, seat, f, parts, onTyped));
   const rowBox = h("div", { class: "seat-rows" }, rows);
   // The declarer's row comes first: their card points are the number typed first.
-  const declarer = seatButtons("declarer", { only: f.declarer.seats, onChange: (d) => {
+  const putFirst = (d) => {
     rowBox.replaceChildren(...(d === null ? rows : [rows[d], ...rows.filter((_r, i) => i !== d)]));
     rows.forEach((r, i) => r.classList.toggle("declarer", i === d));
-  } });
-  const played = h("div", { class: "stack", dataset: { part: "played" } }, rowBox,
+  };
+  const el = h("div", { class: "stack", dataset: { part: "played" } }, rowBox,
     h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "card_points" } })),
     tricksBox(f, parts, onTyped), h("p", { class: "error", dataset: { errorFor: "tricks" } }));
+  return { el, update, putFirst };
+}
+
+export function entryView(type, form) {
+  const f = fieldsOf(form);
+  const el = h("form", { class: "stack", id: "thousand-form", novalidate: true });
+  const ctx = { state: { kind: f.kind.default, reason: null, typed: { pts: new Set(), tricks: new Set() } }, parts: { pts: [], tricks: [], marr: [] } };
+  const { state, parts } = ctx;
+  ctx.raw = (which) => S.players.map((_x, s) => (parts[which][s] ? parts[which][s].value : ""));
+  const contract = contractBox(f.contract);
+  const played = pointsPart(f, ctx);
+  const declarer = seatButtons("declarer", { only: f.declarer.seats, onChange: played.putFirst });
+  const values = () => ({
+    kind: state.kind, reason: state.reason, declarer: declarer.value, contract: contract.value(),
+    card_points: perSeatValues(f.points, ctx.raw("pts"), {}, S.players.length),
+    tricks: trickValues(f.tricks, ctx.raw("tricks"), S.players.length),
+    marriages: S.players.map((_x, s) => (parts.marr[s] || []).filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.marriage)),
+  });
   const declaring = h("div", { class: "stack", dataset: { part: "declaring" } },
     h("p", { text: _("Declarer") }), declarer, h("p", { class: "error", dataset: { errorFor: "declarer" } }),
     h("p", { text: _("Contract") }), contract.el, h("p", { class: "error", dataset: { errorFor: "contract" } }));
@@ -121,17 +129,15 @@ export function entryView(type, form) {
   const setKind = (k) => {
     state.kind = k;
     $$("#kind button", el).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.value === k)));
-    played.hidden = !f.points.when.in.includes(k);
+    played.el.hidden = !f.points.when.in.includes(k);
     declaring.hidden = !f.declarer.when.in.includes(k);
     reasonBox.hidden = !f.reason.when.in.includes(k);
   };
-  add(el,
-    h("h2", { text: fmt(_("Deal %(deal)s"), { deal: form.number }) }),
+  add(el, h("h2", { text: fmt(_("Deal %(deal)s"), { deal: form.number }) }),
     f.kind.choices.length > 1 ? segment("kind", f.kind.choices, setKind) : null,
-    reasonBox, declaring, played,
-    submitRow(el, _("Record deal"), () => send(el, type, form, f, values())));
+    reasonBox, declaring, played.el, submitRow(el, _("Record deal"), () => send(el, type, form, f, values())));
   setKind(state.kind);
-  update();
+  played.update();
   return el;
 }
 
