@@ -287,6 +287,7 @@ class SummaryOutput(serializers.Serializer[Any]):
     next_seq = serializers.IntegerField()
     summary = serializers.DictField()
     claims = serializers.ListField(child=serializers.DictField())
+    claim_form = serializers.DictField(allow_null=True, help_text="What a claimant may claim now (Game.claim_form).")
 
 
 class AppendOutput(SummaryOutput):

@@ -128,10 +128,25 @@ def _uuid() -> str:
     return str(uuid.uuid4())
 
 
+def board_at(page: Any, timeout: float = 60.0) -> float:
+    """``window.__boardAt`` once set. Polled through CDP's evaluate: Playwright's wait_for_function
+    evaluates its predicate with eval() in the page, which the page's CSP (no 'unsafe-eval') refuses
+    whenever the scoreboard is not there at the first look."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        at = page.evaluate("window.__boardAt")
+        if at:
+            return float(at)
+        time.sleep(0.02)
+    sys.exit("the scoreboard did not show within 60 s")
+
+
 def load_once(
     browser: Any, base: str, token: str, match_id: int, hands: int, verbose: bool = False
-) -> tuple[int, int, float]:
-    """One cold load: (script bytes, JSON bytes, seconds until the scoreboard shows)."""
+) -> tuple[int, int, float, int]:
+    """One cold load: (script bytes, JSON bytes, seconds until the scoreboard shows, HTML bytes).
+
+    The HTML is reported apart: scripts put inline in the page travel in it."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     context.add_init_script(f"try{{localStorage.setItem('companion.token', JSON.stringify({token!r}))}}catch(e){{}}")
     context.add_init_script(WATCH % hands)
@@ -147,25 +162,37 @@ def load_once(
     kinds: dict[str, str] = {}
     sizes: dict[str, int] = {}
     urls: dict[str, str] = {}
+    started: dict[str, float] = {}
+    finished: dict[str, float] = {}
+
+    def on_finished(event: dict[str, Any]) -> None:
+        sizes[event["requestId"]] = int(event["encodedDataLength"])
+        finished[event["requestId"]] = float(event["timestamp"])
 
     def on_response(event: dict[str, Any]) -> None:
         mime = event["response"].get("mimeType", "")
-        kinds[event["requestId"]] = "json" if "json" in mime else "script" if "javascript" in mime else "other"
+        kinds[event["requestId"]] = (
+            "json" if "json" in mime else "script" if "javascript" in mime else "html" if "html" in mime else "other"
+        )
         urls[event["requestId"]] = event["response"]["url"].replace(base, "")
 
     cdp.on("Network.responseReceived", on_response)
-    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+    cdp.on("Network.requestWillBeSent", lambda e: started.setdefault(e["requestId"], float(e["timestamp"])))
+    cdp.on("Network.loadingFinished", on_finished)
     page.goto(f"{base}/m/{match_id}/")
-    page.wait_for_function("window.__boardAt", timeout=60_000)
-    seconds = page.evaluate("window.__boardAt") / 1000
+    seconds = board_at(page) / 1000
     page.wait_for_load_state("networkidle")
+    html = sum(n for rid, n in sizes.items() if kinds.get(rid) == "html")
     script = sum(n for rid, n in sizes.items() if kinds.get(rid) == "script")
     data = sum(n for rid, n in sizes.items() if kinds.get(rid) == "json")
     context.close()
-    if verbose:
-        for rid, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
-            print(f"    {kinds.get(rid, '?'):6} {n:7d} B  {urls.get(rid, '?')}")
-    return script, data, seconds
+    if verbose:  # a waterfall: when each request was sent and done, from the first one (ms)
+        zero = min(started.values(), default=0.0)
+        for rid in sorted(sizes, key=lambda r: started.get(r, zero)):
+            sent, done = (started.get(rid, zero) - zero) * 1000, (finished.get(rid, zero) - zero) * 1000
+            print(f"    {sent:6.0f}–{done:5.0f} ms {kinds.get(rid, '?'):6} {sizes[rid]:7d} B  {urls.get(rid, '?')}")
+        print(f"    scoreboard at {seconds * 1000:.0f} ms after navigation start")
+    return script, data, seconds, html
 
 
 def main() -> None:
@@ -173,10 +200,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=6, help="hands recorded before the page is opened")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every response of the first run")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one in 18300-18399)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
+    port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
     server, workdir = start_server(port)
     try:
@@ -192,8 +220,11 @@ def main() -> None:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=20)
         shutil.rmtree(workdir, ignore_errors=True)
-    for i, (script, data, seconds) in enumerate(runs, 1):
-        print(f"run {i}: script {script / 1024:.1f} KB, JSON {data / 1024:.1f} KB, scoreboard at {seconds:.2f} s")
+    for i, (script, data, seconds, html) in enumerate(runs, 1):
+        print(
+            f"run {i}: script {script / 1024:.1f} KB, JSON {data / 1024:.1f} KB, HTML {html / 1024:.1f} KB, "
+            f"scoreboard at {seconds:.2f} s"
+        )
     script = int(statistics.median(r[0] for r in runs))
     data = int(statistics.median(r[1] for r in runs))
     seconds = statistics.median(r[2] for r in runs)

@@ -20,10 +20,8 @@ from scoring.claims.adapters import ClaimSetup
 from scoring.claims.games import apply_play, claim_score, claim_target, is_over, legal_plays
 from scoring.claims.position import Play, position_from_json
 from scoring.errors import ScoringError
+from scoring.registry import all_games, get_game
 
-CLAIM_GAMES = ("hearts", "thousand", "bourre")
-#: Kinds that belong to one game only (docs/claims.md).
-KIND_GAMES = {"no_more_points": "hearts", "contract": "thousand"}
 KINDS = tuple(str(k) for k in ClaimKind)
 HOLDS, FAILS, UNDETERMINED = "holds", "fails", "undetermined"
 #: Nodes the cooperative search may visit when an accepted claim that does not hold is played out.
@@ -31,29 +29,12 @@ COOPERATIVE_NODES = 10_000
 
 
 # -- the position --------------------------------------------------------------------------------------
-def _play_hook(game: str) -> Callable[[Any], Any]:
-    if game == "hearts":
-        from scoring.hearts import play_position as hearts_hook
-
-        return hearts_hook
-    if game == "thousand":
-        from scoring.thousand.claims import play_position as thousand_hook
-
-        return thousand_hook
-    from scoring.bourre.claims import play_position as bourre_hook
-
-    return bourre_hook
-
-
 def claim_setup(game: str, state: Any, seat: int) -> tuple[dict[str, Any], ClaimSetup]:
-    """The game's play position (``scoring.<game>`` hook JSON) and the checker's setup for ``seat``.
-
-    The engines' own hooks are read directly (``scoring.hearts.play_position``,
-    ``scoring.thousand.claims`` and ``scoring.bourre.claims``): they also give the unseen cards and
-    the voids shown, so a Thousand claimant can lay down a hand the record did not know.
-    """
+    """The game's play position (the engine's ``Game.claim_position``) and the checker's setup for
+    ``seat``. The position also gives the unseen cards and the voids shown, so a claimant can lay
+    down a hand the record did not know."""
     try:
-        raw = _play_hook(game)(state)
+        raw = get_game(game).claim_position(state)
     except ScoringError:
         raise _no_play() from None
     except ValueError as exc:  # a house rule the checker does not model
@@ -68,6 +49,25 @@ def claim_setup(game: str, state: Any, seat: int) -> tuple[dict[str, Any], Claim
     except (ValueError, KeyError, TypeError) as exc:  # a position the checker cannot take: no 500
         raise Unprocessable("no_play_in_progress", f"This hand's play cannot be checked: {exc}.") from None
     return dict(raw), ClaimSetup(pos, active.index(seat), tuple(active))
+
+
+def claim_games() -> list[str]:
+    """The games whose engines take claims (a non-empty ``Game.claim_kinds``)."""
+    return [engine.name for engine in all_games() if engine.claim_kinds]
+
+
+def _check_kind(game: str, kind: str) -> None:
+    """The game takes claims, and this kind of claim (the engine's ``claim_kinds``)."""
+    kinds = get_game(game).claim_kinds
+    if not kinds:
+        names = ", ".join(get_game(name).title for name in claim_games())
+        raise Unprocessable("claims_not_supported", f"{game} has no claims: only {names} do.", game=game)
+    if kind not in KINDS:
+        raise Invalid("invalid", f"kind must be one of {', '.join(KINDS)}.", fields={"kind": "invalid"})
+    if kind not in kinds:
+        raise Unprocessable(
+            "claim_kind_not_valid", f"{get_game(game).title} takes no {kind} claim: {', '.join(kinds)}.", kind=kind
+        )
 
 
 def _no_play() -> Unprocessable:
@@ -96,16 +96,7 @@ def claim_prepare(
 ) -> Judged:
     """Check a claim against the record and build its position; raise a 4xx error when it is not valid."""
     game = match.game
-    if game not in CLAIM_GAMES:
-        raise Unprocessable(
-            "claims_not_supported", f"{game} has no claims: only Hearts, Thousand and Bourré do.", game=game
-        )
-    if kind not in KINDS:
-        raise Invalid("invalid", f"kind must be one of {', '.join(KINDS)}.", fields={"kind": "invalid"})
-    if kind in KIND_GAMES and KIND_GAMES[kind] != game:
-        raise Unprocessable(
-            "claim_kind_not_valid", f"A {kind} claim belongs to {KIND_GAMES[kind]}, not {game}.", kind=kind
-        )
+    _check_kind(game, kind)
     seats = match.seats.count()
     if not 0 <= seat < seats:
         raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)

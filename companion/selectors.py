@@ -138,14 +138,17 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
     ``state`` is the state after ``match.last_seq`` when the caller already has it (an append).
     """
     game = match_game(match)
+    state = match_state_get(match) if state is None else state
     return {
         "match": match.pk,
         "status": match.status,
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
-        "summary": game.summary(match_state_get(match) if state is None else state),
+        "summary": game.summary(state),
         # only claims in the record: the summary stays a function of (match, last_seq), its ETag
         "claims": match_claims_get(match=match),
+        # what the phone offers a claimant now, from the engine (None: no claim can be made)
+        "claim_form": game.claim_form(state),
     }
 
 
@@ -159,9 +162,7 @@ def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
     """The claims in the match's record, read from its ``claim`` / ``claim_accept`` events (so an
     imported record shows its claims too, and the summary stays a function of (match, last_seq), which
     its ETag relies on). Pending checks are listed by ``/matches/{id}/claims/``."""
-    from companion.claim_positions import CLAIM_GAMES
-
-    if match.game not in CLAIM_GAMES:  # no query for games without claims
+    if not match_game(match).claim_kinds:  # no query for games without claims
         return []
     rows = list(
         Event.objects.filter(match=match, type__in=("claim", "claim_accept"))

@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 
 from companion import outbox, selectors
 from companion.models import Match, MatchChange
-from league.extract import match_facts
+from league.extract import hand_rows, stat_rows, state_facts
 from league.models import HandResultRow, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 from league.profiles import profile_of
 from league.ratings import Key, RatedMatch, RatingStep, Skill, rate
@@ -43,10 +43,9 @@ def _rows_for(match: Match) -> MatchRow | None:
     result = game.result(state)
     if result is None:
         return None
-    summary = game.summary(state)
     profile, label = profile_of(match.game, match.variants)
     seats = list(match.seats.order_by("seat").values_list("seat", "player_id"))
-    facts = match_facts(match.game, summary, len(seats))
+    facts = state_facts(game, state)
     finished_at = _finished_at(match)
     row = MatchRow.objects.create(
         match=match,
@@ -82,22 +81,9 @@ def _rows_for(match: Match) -> MatchRow | None:
     )
     PlayerStatRow.objects.bulk_create(
         PlayerStatRow(**common, player_id=player_id, key=key, value=value)
-        for seat, player_id in seats
-        for key, value in sorted(facts.stats[seat].items())
+        for player_id, key, value in stat_rows(facts, seats)
     )
-    HandResultRow.objects.bulk_create(
-        HandResultRow(
-            match=row,
-            hand=hand.hand,
-            seat=seat,
-            player_id=player_id,
-            score=hand.scores[seat],
-            total=hand.totals[seat] if hand.totals else None,
-            details=hand.details[seat],
-        )
-        for hand in facts.hands
-        for seat, player_id in seats
-    )
+    HandResultRow.objects.bulk_create(HandResultRow(match=row, **fields) for fields in hand_rows(facts, seats))
     return row
 
 

@@ -23,6 +23,17 @@ the phone UI and the league statistics can read any game without knowing it:
 
 These keys are built in one place, :meth:`Game.summary`, from the game's :class:`SummaryParts`;
 the game adds its own hand state (``hand_in_play``, ``current_deal`` …) beside them.
+
+The engine is the only rules authority: the service, the phone and the league ask it rather than
+repeat a rule. Besides ``summary``, ``legal_actions`` and ``catalogue``, these hooks answer them
+(docs/engine-hooks.md):
+
+:meth:`Game.entry_form`       the form for the next result entry (fields, seats, totals, ranges);
+:meth:`Game.league_facts`     a finished match's per-hand rows and per-seat counters for the league
+                              (:class:`scoring.facts.LeagueFacts`), read under the match's house rules;
+:meth:`Game.claim_position`   the claim checker's position of the hand in play (trick-taking games
+                              with :attr:`Game.claim_kinds`), and :meth:`Game.claim_form`, what the
+                              phone offers a claimant (kinds, seats, tricks left, cards to lay down).
 """
 
 from __future__ import annotations
@@ -33,9 +44,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scoring.errors import EventFormatError, RulesError
+from scoring.cards import Card
+from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
+from scoring.facts import LeagueFacts, generic_facts
 from scoring.variants import Variants
 
 StateT = TypeVar("StateT")
@@ -116,6 +129,13 @@ class Game(ABC, Generic[StateT, VariantsT]):
     result_event_types: ClassVar[tuple[str, ...]] = ()
     #: Whether a lower running total is better (penalty points): the phone shows no "+" sign then.
     lower_is_better: ClassVar[bool] = False
+    #: The usual table (the new-match form's first guess); ``None``: the fewest the game allows.
+    usual_players: ClassVar[int | None] = None
+    #: The kinds of claim the game's card play allows (docs/claims.md); empty: the game has no claims.
+    claim_kinds: ClassVar[tuple[str, ...]] = ()
+    #: The cards of the game's pack in its own rank order, suit by suit (e.g. Thousand's 24 cards
+    #: 9 J Q K 10 A): what the phone offers when a card is tapped in and the hand is not known.
+    deck: ClassVar[tuple[Card, ...]] = ()
 
     # -- construction -------------------------------------------------------------------------
     def variants(self, raw: Mapping[str, Any] | None) -> VariantsT:
@@ -254,6 +274,46 @@ class Game(ABC, Generic[StateT, VariantsT]):
         """
         return None
 
+    # -- the league ---------------------------------------------------------------------------------
+    def league_facts(self, state: StateT) -> LeagueFacts:
+        """A finished match's facts for the league: one row per hand and whole-number counters per
+        seat, read from :meth:`summary` under the match's own house rules (a variant that changes
+        the points changes the facts, not the league's code)."""
+        summary = self.summary(state)
+        return self.league_facts_of(summary, len(summary["totals"]), getattr(state, "variants", None))
+
+    def league_facts_of(self, summary: Mapping[str, Any], seats: int, variants: VariantsT | None = None) -> LeagueFacts:
+        """The facts of a summary (as :meth:`summary` writes it) played under ``variants`` (``None``:
+        the defaults). The default gives hand rows from ``history[i]["scores"]`` and no counters;
+        engines state their own in ``scoring/<game>/league_facts.py``."""
+        return generic_facts(summary, seats)
+
+    # -- claims ---------------------------------------------------------------------------------------
+    def claim_position(self, state: StateT) -> JSON | None:
+        """The claim checker's position of the hand being played, in the JSON form of
+        :func:`scoring.claims.position.position_to_json` (``"seats"``: the table seat of each play
+        seat; Thousand adds ``declarer`` and ``contract``). ``None`` when no hand is in its card
+        play; ``ValueError`` for a house rule the checker does not model. Games with
+        :attr:`claim_kinds` implement it."""
+        return None
+
+    def claim_form(self, state: StateT) -> JSON | None:
+        """What the phone offers a claimant now, so that it knows no rule of its own: ``kinds`` (of
+        :attr:`claim_kinds`; ``contract`` only when there is a declarer), the play ``seats``,
+        ``remaining_tricks`` and, per table seat, the ``cards`` it may lay down (its hand when the
+        record knows it, else the cards not seen anywhere). ``None`` when no claim can be made."""
+        if not self.claim_kinds:
+            return None
+        from scoring.claims.form import claim_form_of  # the checker's package, only when asked
+
+        try:
+            raw = self.claim_position(state)
+            if raw is None or raw.get("leader") is None:
+                return None
+            return claim_form_of(raw, self.claim_kinds, self.deck)
+        except (ValueError, KeyError, TypeError, ScoringError):  # a position the checker cannot take
+            return None
+
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""
         return {
@@ -261,9 +321,12 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "usual_players": self.usual_players or self.min_players,
             "rules_file": self.rules_file,
             "variants": self.variants_class.catalogue(),
             "events": self.codec.schema(),
             "result_event_types": list(self.result_event_types),
             "lower_is_better": self.lower_is_better,
+            "claim_kinds": list(self.claim_kinds),
+            "deck": [str(card) for card in self.deck],
         }

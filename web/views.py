@@ -5,6 +5,9 @@ Every page is an app shell: the server renders the translated frame, and the ES 
 from the REST API (``/api/v1/``), which stays the one write path (DESIGN.md §1). The pages work
 without any settings beyond ``"web"`` in ``INSTALLED_APPS``: the language comes from the
 ``django_language`` cookie (set by the language switch, so it is remembered) or the browser.
+
+Pages are gzipped (Django's GZipMiddleware, with its BREACH padding): they carry the import map and
+the language's JavaScript catalogue inline, the first bytes a cold phone waits for.
 """
 
 from __future__ import annotations
@@ -88,9 +91,37 @@ def preloads(page: str, modules: list[str]) -> list[str]:
     return [staticfiles_storage.url(m) for m in wanted if m in modules]
 
 
+def _inline_safe(script: str) -> str:
+    """A script to put between <script> tags: no "</" can end the element early."""
+    return script.replace("</", "<\\/")
+
+
+@cache
+def _boot_js() -> str:
+    return _inline_safe((STATIC_DIR / "web" / "boot.js").read_text())
+
+
+_catalogs: dict[str, str] = {}
+
+
+def _js_catalog(request: HttpRequest) -> str:
+    """The JavaScript catalogue of the active language, put in the page so that the modules need not
+    wait for one more request (``/jsi18n/`` serves the same, for the service worker)."""
+    language = translation.get_language()
+    text = _catalogs.get(language)
+    if text is None or settings.DEBUG:
+        response = _CATALOG(request)
+        assert isinstance(response, HttpResponse)  # JavaScriptCatalog renders, it never streams
+        text = _inline_safe(response.content.decode())
+        _catalogs[language] = text
+    return text
+
+
 def _page(request: HttpRequest, template: str, page: str, **context: Any) -> HttpResponse:
     app = shell()
     context.update(
+        boot_js=_boot_js() if not settings.DEBUG else _boot_js.__wrapped__(),
+        js_catalog=_js_catalog(request),
         page=page,
         languages=LANGUAGES,
         language=translation.get_language(),
@@ -102,21 +133,25 @@ def _page(request: HttpRequest, template: str, page: str, **context: Any) -> Htt
     return render(request, f"web/{template}", context)
 
 
+@gzip_page
 @localized
 def home(request: HttpRequest) -> HttpResponse:
     return _page(request, "home.html", "home")
 
 
+@gzip_page
 @localized
 def new_match(request: HttpRequest) -> HttpResponse:
     return _page(request, "new_match.html", "new")
 
 
+@gzip_page
 @localized
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return _page(request, "join.html", "join", code=code.upper())
 
 
+@gzip_page
 @localized
 def table(request: HttpRequest, match_id: str) -> HttpResponse:
     return _page(request, "table.html", "table", match_id=match_id)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from scoring.bourre import cardplay, drawing, moves, result_entry, session, turns
 from scoring.bourre.events import (
@@ -21,23 +22,28 @@ from scoring.bourre.events import (
     Recall,
     Renege,
 )
+from scoring.bourre.league_facts import bourre_facts
 from scoring.bourre.legality import legal
 from scoring.bourre.state import Session
 from scoring.bourre.tricks_view import cinch_view, play_rules, tricks, tricks_won
 from scoring.bourre.variants import BourreVariants
-from scoring.cards import Suit
+from scoring.cards import STANDARD_DECK, Card, Suit
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 _BETWEEN_DEALS = (Deal, DealResult, Leave, Join, EndSession)
 
 
 class BourreGame(Game[Session, BourreVariants]):
+    claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least")
     name: ClassVar[str] = "bourre"
     title: ClassVar[str] = "Bourré"
+    deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
+    usual_players: ClassVar[int | None] = 4
     variants_class = BourreVariants
     codec: ClassVar[EventCodec] = EventCodec(EVENT_CLASSES)
     rules_file: ClassVar[str] = "bourre.md"
@@ -94,6 +100,16 @@ class BourreGame(Game[Session, BourreVariants]):
         from scoring.bourre.forms import entry_form
 
         return entry_form(state)
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: BourreVariants | None = None
+    ) -> LeagueFacts:
+        return bourre_facts(summary, seats)
+
+    def claim_position(self, state: Session) -> JSON | None:
+        from scoring.bourre.claims import play_position  # the claim checker's view, only when asked
+
+        return play_position(state)
 
     def summary_parts(self, state: Session) -> SummaryParts:
         shown = state

@@ -97,6 +97,11 @@ def claim_position_from_state(game_name: str, state: Any, claimant: int) -> Clai
     return ClaimSetup(pos, seats.index(claimant), seats, contract)
 
 
+def position_of_json(raw: Mapping[str, Any]) -> Position:
+    """The :class:`Position` of an engine's claim position JSON, missing keys at their defaults."""
+    return _from_mapping({**_DEFAULTS, **raw})
+
+
 def _from_mapping(data: Mapping[str, Any]) -> Position:
     n = len(data["hands"])
     filled = dict(data)

@@ -7,11 +7,13 @@ whole hand's outcome) or a ``deal`` that starts a hand recorded card by card, on
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from scoring.cards import format_cards, sort_cards
+from scoring.cards import STANDARD_DECK, Card, format_cards, sort_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.hearts.events import (
     CARD_EVENTS,
     Deal,
@@ -26,10 +28,11 @@ from scoring.hearts.events import (
 from scoring.hearts.hand import Hand, voids_shown
 from scoring.hearts.hand_score import moon_shooter
 from scoring.hearts.hand_setup import apply_deal, apply_pass
+from scoring.hearts.league_facts import hearts_facts
 from scoring.hearts.legality import legal_cards, seats_to_act
 from scoring.hearts.moves import chance_event, legal_events, may_pass_lead
 from scoring.hearts.passing import pass_direction, pass_target
-from scoring.hearts.play import retract_window
+from scoring.hearts.play import play_position, retract_window
 from scoring.hearts.play_events import apply_moon_choice, apply_pass_lead, apply_play, apply_report, apply_retract
 from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
@@ -39,10 +42,13 @@ from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 
 class HeartsGame(Game[HeartsState, HeartsVariants]):
+    claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "no_more_points")
     name: ClassVar[str] = "hearts"
     title: ClassVar[str] = "Hearts"
+    deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    usual_players: ClassVar[int | None] = 4
     variants_class = HeartsVariants
     codec: ClassVar[EventCodec] = EventCodec([HandResult, *CARD_EVENTS])
     rules_file: ClassVar[str] = "hearts.md"
@@ -144,6 +150,14 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
         from scoring.hearts.forms import entry_form
 
         return entry_form(state)
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: HeartsVariants | None = None
+    ) -> LeagueFacts:
+        return hearts_facts(summary, seats, variants or HeartsVariants())
+
+    def claim_position(self, state: HeartsState) -> JSON | None:
+        return play_position(state)
 
     def summary_parts(self, state: HeartsState) -> SummaryParts:
         hand = state.current

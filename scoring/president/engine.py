@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from scoring.cards import format_cards
+from scoring.cards import JOKER, STANDARD_DECK, Card, format_cards
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.president import moves
 from scoring.president.deal import apply_deal, apply_exchange, apply_redeal
 from scoring.president.events import (
@@ -21,6 +23,7 @@ from scoring.president.events import (
     RoundResult,
 )
 from scoring.president.league import end_evening
+from scoring.president.league_facts import president_facts
 from scoring.president.legal import play_actions
 from scoring.president.play import apply_pass, apply_play
 from scoring.president.ranks import exchange_value, set_label
@@ -34,6 +37,7 @@ from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 class PresidentGame(Game[PresidentState, PresidentVariants]):
     name: ClassVar[str] = "president"
     title: ClassVar[str] = "President"
+    deck: ClassVar[tuple[Card, ...]] = (*STANDARD_DECK, JOKER)
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
     variants_class = PresidentVariants
@@ -124,6 +128,11 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
 
     def result(self, state: PresidentState) -> MatchResult | None:
         return state.result
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: PresidentVariants | None = None
+    ) -> LeagueFacts:
+        return president_facts(summary, seats)
 
     def summary_parts(self, state: PresidentState) -> SummaryParts:
         return SummaryParts(

@@ -3,25 +3,31 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
+from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 from scoring.thousand import cardplay, moves
 from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
+from scoring.thousand.league_facts import thousand_facts
 from scoring.thousand.match import current_seating, is_silenced, minimum_bid, new_state, on_barrel
 from scoring.thousand.result_entry import apply_deal_result
 from scoring.thousand.reveal import reveal_talon, taken_size
-from scoring.thousand.rules import rule
+from scoring.thousand.rules import DECK, rule
 from scoring.thousand.sheet import cells
 from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
 
 
 class ThousandGame(Game[ThousandState, ThousandVariants]):
+    claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "contract")
     name: ClassVar[str] = "thousand"
     title: ClassVar[str] = "Thousand (Тысяча)"
+    deck: ClassVar[tuple[Card, ...]] = DECK
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     variants_class = ThousandVariants
@@ -106,6 +112,16 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
         from scoring.thousand.forms import entry_form
 
         return entry_form(state)
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: ThousandVariants | None = None
+    ) -> LeagueFacts:
+        return thousand_facts(summary, seats)
+
+    def claim_position(self, state: ThousandState) -> JSON | None:
+        from scoring.thousand.claims import play_position  # the claim checker's view, only when asked
+
+        return play_position(state)
 
     def summary_parts(self, state: ThousandState) -> SummaryParts:
         deal = state.deal

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts, places_from_scores
 from scoring.tonk import moves, play
 from scoring.tonk.events import ALL_EVENTS, EndSession, HandResult
+from scoring.tonk.league_facts import tonk_facts
 from scoring.tonk.result_entry import apply_hand_result
 from scoring.tonk.state import TonkState
 from scoring.tonk.variants import TonkVariants
@@ -69,6 +72,11 @@ class TonkGame(Game[TonkState, TonkVariants]):
 
     def result(self, state: TonkState) -> MatchResult | None:
         return state.result
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: TonkVariants | None = None
+    ) -> LeagueFacts:
+        return tonk_facts(summary, seats)
 
     def summary_parts(self, state: TonkState) -> SummaryParts:
         p = state.play

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
+from scoring.facts import LeagueFacts
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 from scoring.tshirt import moves
 from scoring.tshirt.events import RoundResult, SloganPlayed, StartGame
+from scoring.tshirt.league_facts import tshirt_facts
 from scoring.tshirt.rounds import round_result, slogan_played, start_game
 from scoring.tshirt.state import TShirtState
 from scoring.tshirt.variants import TShirtVariants
@@ -61,6 +64,11 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
 
     def result(self, state: TShirtState) -> MatchResult | None:
         return state.result
+
+    def league_facts_of(
+        self, summary: Mapping[str, Any], seats: int, variants: TShirtVariants | None = None
+    ) -> LeagueFacts:
+        return tshirt_facts(summary, seats)
 
     def summary_parts(self, state: TShirtState) -> SummaryParts:
         result = state.result

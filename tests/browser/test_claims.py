@@ -137,14 +137,19 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
 def test_a_claim_made_offline_waits_in_the_outbox(phones: Any) -> None:
     phone = phones()
     page, match_id = _deal_and_play(phone)
-    # A claim the server refuses is explained: three tricks are left, not five.
+    # The phone takes the tricks left from the engine (claim_form): three, so its stepper stops there.
     form = page.locator("#tab-cards details[data-action='claim']")
     form.locator("summary").first.click()
     form.locator("[data-field='kind'] button[data-kind='at_least']").click()
+    assert form.locator("#claim-tricks").get_attribute("max") == "3"
+    # A claim the server refuses is explained: a form left open while tricks were played on another
+    # phone (here: its limit lifted) asks for five of the three tricks left.
+    form.locator("#claim-tricks").evaluate("el => el.removeAttribute('max')")
     form.locator("#claim-tricks").fill("5")
     form.locator("[data-submit]").click()
     page.wait_for_selector("#toast:has-text('An at-least claim names 1 to 3 of the remaining tricks.')")
     assert not ClaimCheck.objects.filter(match_id=match_id).exists()
+    form.locator("#claim-tricks").fill("1")
     phone.context.set_offline(True)
     _claim(page, seat=None)
     page.wait_for_selector("#outbox[data-count='1']:not([hidden])")

@@ -9,7 +9,7 @@ import pytest
 
 from companion import selectors
 from companion.models import Event, Match
-from league.extract import match_facts
+from league.extract import state_facts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,10 +60,10 @@ def test_a_spot_hearts_hand_is_entered_and_counted(phones: Any) -> None:
     stored = [e.payload for e in Event.objects.filter(match_id=match_id).order_by("seq")]
     assert stored == [{"points": [60, 13, 44, 0]}, {"points": [0, 0, 0, 117]}]
 
-    # The league's facts from the same summary: penalty points as entered, Dan's moon, and no
+    # The league's facts, as the engine states them under the match's house rules: penalty points as entered, Dan's moon, and no
     # queen's taker guessed from a 26-point rule that spot hearts does not follow.
-    summary = selectors.match_summary_get(match=Match.objects.get(pk=match_id))["summary"]
-    facts = match_facts("hearts", summary, 4)
+    match = Match.objects.get(pk=match_id)
+    facts = state_facts(selectors.match_game(match), selectors.match_state_get(match))
     assert [facts.stats[s].get("penalty_points", 0) for s in range(4)] == [60, 13, 44, 117]
     assert [facts.stats[s].get("moons", 0) for s in range(4)] == [0, 0, 0, 1]
     assert all(facts.stats[s].get("qs_taken", 0) == 0 for s in range(4))

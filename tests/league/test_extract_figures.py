@@ -234,11 +234,13 @@ def test_president_titles_by_count() -> None:
     assert [h.scores for h in facts.hands][2] == (1, -2, 2, -1)
 
 
-def test_every_registered_game_has_figures_and_an_extractor() -> None:
-    from league.extract import EXTRACTORS
+def test_every_registered_game_has_figures_and_states_its_facts() -> None:
+    from scoring.protocol import Game
+    from scoring.registry import get_game
 
     for name in GAME_MODULES:
-        assert name in EXTRACTORS and name in FIGURES, name
+        engine = type(get_game(name))
+        assert engine.league_facts_of is not Game.league_facts_of and name in FIGURES, name
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ def test_every_page_is_an_app_shell_that_loads_the_script(client: Client, path: 
     assert response.status_code == 200
     html = response.content.decode()
     assert "/static/web/js/main.js" in html
-    assert "/jsi18n/" in html
+    assert "/jsi18n/, inline" in html and "django.catalog" in html  # the catalogue is in the page
     assert 'name="viewport"' in html
 
 
@@ -194,3 +194,13 @@ def test_every_string_is_translated_and_compiled(language: str, domain: str) -> 
 def test_django_uses_the_compiled_catalogue() -> None:
     with translation.override("de"):
         assert translation.gettext("Continue as guest") == "Als Gast weiter"
+
+
+def test_the_page_carries_its_languages_catalogue_and_its_inline_scripts_the_nonce(client: Client) -> None:
+    client.cookies["django_language"] = "de"
+    response = client.get("/m/7/")
+    html = response.content.decode()
+    assert json.dumps("Einträge")[1:-1] in html  # the German catalogue, not another language's
+    nonce = html.split('<script type="importmap" nonce="', 1)[1].split('"', 1)[0]
+    inline = [tag for tag in html.split("<script")[1:] if "src=" not in tag.split(">", 1)[0]]
+    assert len(inline) >= 4 and all(f'nonce="{nonce}"' in tag.split(">", 1)[0] for tag in inline)

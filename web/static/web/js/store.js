@@ -45,7 +45,7 @@ export const saved = createSaved(globalThis.localStorage || memory());
 export const TABLE_INITIAL = {
   id: null, match: null, game: null, form: null, players: [], summary: null, etag: null, events: [], legal: [],
   seq: 0, readySeq: null, pending: [], sending: false, tab: "entry", lastKey: null, ticket: 0, claims: [],
-  checking: {}, errorHandlers: {}, amending: null, view: null, tabs: {}, entry: null, rec: null,
+  claimForm: null, checking: {}, errorHandlers: {}, amending: null, view: null, tabs: {}, entry: null, rec: null,
 };
 
 export const table = createStore(TABLE_INITIAL);

@@ -61,8 +61,8 @@ function addPlayer(playersOl, name) {
 function choose(g, me) {
   $$("#games button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === g.name)));
   $("#players-hint").textContent = fmt(_("%(min)s to %(max)s players."), { min: g.min_players, max: g.max_players });
-  // A usual table: four for the trick-taking games of four, else the fewest the game allows.
-  const want = Math.max(g.min_players, Math.min(g.max_players, g.name === "hearts" || g.name === "bourre" ? 4 : g.min_players));
+  // The usual table, as the engine's catalogue entry says (four for Hearts and Bourré).
+  const want = Math.max(g.min_players, Math.min(g.max_players, g.usual_players || g.min_players));
   const playersOl = $("#players");
   while (playersOl.children.length < want) addPlayer(playersOl, playersOl.children.length === 0 ? (me && me.name) || saved.get("me", "") : "");
   $("#variants").replaceChildren(...(g.variants || []).map(variantControl));

@@ -7,7 +7,7 @@ import { SUITS, cardLabel, cardRed, label, valueLabel } from "../format.js";
 import { table } from "../store.js";
 import { genericForm } from "../forms/generic.js";
 import { unwrap } from "../forms/schema.js";
-import { CLAIM_KINDS, claimBox, claimForm, currentClaim, deckOf } from "./claims.js";
+import { canClaim, claimBox, claimForm, currentClaim } from "./claims.js";
 import { toAct } from "./page.js";
 import { record } from "./record.js";
 import { handsForm } from "./hands.js";
@@ -119,7 +119,7 @@ function contractChips(holder) {
 
 function playPicker(play, parts) {
   const legalCards = (play.cards || []).map(String);
-  const others = deckOf().filter((c) => !legalCards.includes(c));
+  const others = (S.game.deck || []).filter((c) => !legalCards.includes(c));
   const pick = (c) => { disableAll(); record(play.type, { seat: play.seat, card: c }, { onError: oops }); };
   parts.push(h("h2", { text: fmt(_("%(name)s plays a card"), { name: S.players[play.seat] }) }));
   if (legalCards.length) {
@@ -187,7 +187,7 @@ export function renderCards() {
   const retracts = S.legal.filter((x) => x.type === "retract_card");
   for (const a of S.legal.filter((x) => x !== play && !resultTypes.has(x.type) && x.type !== "retract_card")) actionView(a, parts, buttons);
   if (buttons.length) parts.push(h("div", { class: "actions", id: "quick-actions" }, buttons));
-  if (play && CLAIM_KINDS[S.game.name] && !S.summary.finished) parts.push(claimForm(play));
+  if (play && canClaim() && !S.summary.finished) parts.push(claimForm(play));
   if (retracts.length) parts.push(retractBox(retracts));
   if (S.events && S.events.length && parts.length) parts.push(h("div", { class: "actions" }, undoButton()));
   const nonResult = Object.keys(S.game.events || {}).filter((t) => !resultTypes.has(t) && !["void", "amend"].includes(t));

@@ -4,33 +4,25 @@
 import { $, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
-import { cardLabel, cardRed, humanize, normCard, valueLabel } from "../format.js";
+import { cardLabel, cardRed, humanize, valueLabel } from "../format.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
 import { seatButtons, stepper, submitRow } from "../forms/controls.js";
 import { activeSeats, currentTrick } from "./cards.js";
-import { countingEvents, voidedMap } from "./log.js";
+import { voidedMap } from "./log.js";
 import { record } from "./record.js";
 import { refresh, renderAll } from "./page.js";
 
 const S = table.state;
 
-export const CLAIM_KINDS = {
-  hearts: ["all_tricks", "at_least", "no_more_points"], thousand: ["all_tricks", "at_least", "contract"], bourre: ["all_tricks", "at_least"],
-};
 const CLAIM_KIND_LABELS = {
   all_tricks: _("All the remaining tricks"), at_least: _("At least N of the remaining tricks"),
   no_more_points: _("No more points"), contract: _("The contract is made"),
 };
-const RANKS = { thousand: ["A", "T", "K", "Q", "J", "9"] };
-const ALL_RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-
-export function deckOf() {
-  const deck = [];
-  for (const suit of ["S", "H", "C", "D"]) for (const r of RANKS[S.game.name] || ALL_RANKS) deck.push(r + suit);
-  return deck;
-}
-const byDeckOrder = (a, b) => { const d = deckOf(); return d.indexOf(a) - d.indexOf(b); };
+// What a claimant may claim now, from the engine (the summary's `claim_form`): the kinds, the
+// play seats, the tricks left and each seat's cards to lay down. No pack or rule is kept here.
+export const canClaim = () => Boolean(S.claimForm && S.claimForm.kinds && S.claimForm.kinds.length);
+const claimableCards = (seat) => ((S.claimForm && S.claimForm.cards) || {})[seat] || [];
 
 export function claimText(c) {
   const name = S.players[c.seat] ?? c.seat;
@@ -73,80 +65,8 @@ export function currentClaim() {
   return (c.at_seq ?? c.seq) >= lastDeal ? c : null;
 }
 
-// The hands of the hand being played as the record tells them, when its deal gave them and the
-// engine's summary does not: the dealt hands, the talon taken, the cards given, discarded and
-// played. A seat whose cards the record loses track of is unknown (null).
-function handsFromRecord() {
-  let hands = null;
-  let talon = null;
-  const drop = (seat, card) => {
-    if (!hands || !hands[seat]) return;
-    const at = hands[seat].indexOf(normCard(card));
-    if (at >= 0) hands[seat].splice(at, 1); else hands[seat] = null;
-  };
-  for (const { type, payload: p } of countingEvents()) {
-    if (type === "deal") {
-      hands = Array.isArray(p.hands) && p.hands.length === S.players.length ? p.hands.map((x) => (Array.isArray(x) ? x.map(normCard) : null)) : null;
-      talon = Array.isArray(p.talon) ? p.talon.map(normCard) : null;
-      continue;
-    }
-    if (!hands || typeof p.seat !== "number") continue;
-    if (type === "take_talon") {
-      const cards = Array.isArray(p.cards) ? p.cards.map(normCard) : talon;
-      if (hands[p.seat] && cards) hands[p.seat].push(...cards); else hands[p.seat] = null;
-    } else if (type === "give_card") {
-      if (typeof p.card === "string" && hands[p.seat] && typeof p.to === "number") {
-        drop(p.seat, p.card);
-        if (hands[p.to]) hands[p.to].push(normCard(p.card));
-      } else {
-        hands[p.seat] = null;
-        if (typeof p.to === "number") hands[p.to] = null;
-      }
-    } else if (type === "discard" && Array.isArray(p.cards)) p.cards.forEach((c) => drop(p.seat, c));
-    else if ((type === "play_card" || type === "play") && typeof p.card === "string") drop(p.seat, p.card);
-    else if (["draw", "retract_card", "recall", "pass_cards", "exchange"].includes(type)) hands[p.seat] = null;
-  }
-  return hands || S.players.map(() => null);
-}
-
-// The cards recorded as played in the hand being played, a card taken back returned to its hand.
-function playedThisHand() {
-  const plays = [];
-  for (const { type, payload: p } of countingEvents()) {
-    if (type === "deal") plays.length = 0;
-    else if ((type === "play_card" || type === "play") && typeof p.card === "string") plays.push([p.seat, normCard(p.card)]);
-    else if (type === "retract_card" || type === "recall") {
-      for (let i = plays.length - 1; i >= 0; i -= 1) if (plays[i][0] === p.seat) { plays.splice(i, 1); break; }
-    }
-  }
-  return new Set(plays.map(([, c]) => c));
-}
-
-// The cards a claimant may lay down: their remaining hand when the record knows it, else every
-// card of the pack not yet seen played and not known to be in another hand.
-function claimableCards(seat) {
-  const { holder } = currentTrick();
-  const perSeat = (key) => {
-    const v = holder && holder[key];
-    if (Array.isArray(v) && v.length === S.players.length) return v.map((x) => (Array.isArray(x) ? x.map(normCard) : null));
-    if (v && typeof v === "object" && !Array.isArray(v)) return S.players.map((_x, i) => (Array.isArray(v[i]) ? v[i].map(normCard) : null));
-    return S.players.map(() => null);
-  };
-  const hands = perSeat("hands");
-  const shown = perSeat("hands_known");
-  // The engine's summary first; else the record's own account of the hands (Thousand).
-  const recorded = hands.every((x) => x === null) && shown.every((x) => x === null) ? handsFromRecord() : S.players.map(() => null);
-  const known = hands[seat] || shown[seat] || recorded[seat];
-  if (known) return [...known].sort(byDeckOrder);
-  const elsewhere = new Set();
-  for (const list of [hands, shown, recorded, perSeat("known_cards")]) list.forEach((cards, s) => { if (s !== seat && cards) cards.forEach((c) => elsewhere.add(c)); });
-  const removed = new Set((holder && Array.isArray(holder.removed) ? holder.removed : []).map(normCard));
-  const played = playedThisHand();
-  return deckOf().filter((c) => !played.has(c) && !elsewhere.has(c) && !removed.has(c));
-}
-
 export function claimForm(play) {
-  const kinds = CLAIM_KINDS[S.game.name] || [];
+  const kinds = S.claimForm.kinds;
   let kind = kinds[0];
   const laid = [];
   const form = h("form", { class: "stack", id: "claim-form" });
@@ -161,8 +81,8 @@ export function claimForm(play) {
       e.currentTarget.setAttribute("aria-pressed", String(laid.includes(c)));
     } }, cardLabel(c))));
   };
-  const seats = seatButtons("claim_seat", { value: play.seat, only: activeSeats(), onChange: (seat) => paintCards(seat ?? play.seat) });
-  const tricks = stepper("claim-tricks", { min: 1, max: { thousand: 8, bourre: 5 }[S.game.name] || 13, value: 1, label: _("Tricks") });
+  const seats = seatButtons("claim_seat", { value: play.seat, only: S.claimForm.seats, onChange: (seat) => paintCards(seat ?? play.seat) });
+  const tricks = stepper("claim-tricks", { min: 1, max: S.claimForm.remaining_tricks, value: 1, label: _("Tricks") });
   const tricksRow = h("div", { class: "stack", dataset: { field: "tricks" } }, h("span", { class: "muted", text: _("Tricks") }), tricks);
   const kindSeg = h("div", { class: "seg", role: "radiogroup", dataset: { field: "kind" } });
   const paint = () => {

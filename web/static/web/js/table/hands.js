@@ -1,12 +1,12 @@
-// The dealt hands entered by tapping cards in a grid of the pack (not by typing codes): choose whose
-// hand (or the talon) is being filled, tap its cards; a card already given elsewhere shows whose it is.
+// The dealt hands entered by tapping cards in a grid of the pack (the catalogue's `deck`, not typed
+// codes): choose whose hand (or the talon) is being filled, tap its cards; a card already given
+// elsewhere shows whose it is.
 import { $$, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt } from "../i18n.js";
 import { cardLabel, cardRed } from "../format.js";
 import { table } from "../store.js";
 import { unwrap } from "../forms/schema.js";
-import { deckOf } from "./claims.js";
 import { createHands, handsPayload } from "./hands-model.js";
 import { record } from "./record.js";
 
@@ -33,7 +33,7 @@ export function handsForm(a, payload, title) {
   const places = "talon" in props ? [...seats, "talon"] : seats;
   const keep = keptFor(`${S.id}:${a.type}:${S.events.length}`, places);
   const model = keep.model;
-  const deck = deckOf();
+  const deck = S.game.deck || []; // the pack, from the games catalogue
   const picker = h("div", { class: "seg", id: "hand-places", role: "radiogroup" });
   const grid = h("div", { class: "cards", id: "hand-cards" });
   const paint = () => {

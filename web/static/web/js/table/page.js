@@ -74,6 +74,7 @@ export function toAct() {
 function apply(summary, events, legal) {
   const patch = { summary: summary.summary || summary, claims: Array.isArray(summary.claims) ? summary.claims : S.claims };
   if (typeof summary.last_seq === "number") patch.seq = summary.last_seq;
+  if ("claim_form" in summary) patch.claimForm = summary.claim_form; // the engine's, for claims.js
   if (events) patch.events = events;
   if (legal) {
     patch.legal = Array.isArray(legal) ? legal : legal.actions || [];
