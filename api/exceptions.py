@@ -45,7 +45,8 @@ def _body(code: str, message: str, params: dict[str, Any] | None = None, **extra
 def _scoring_response(exc: ScoringError) -> Response:
     rules = isinstance(exc, RulesError) or (isinstance(exc, ReplayError) and exc.is_rules_error)
     if rules:
-        return Response(_body(exc.code, exc.message, exc.params, template=exc.template), status=422)
+        # the field and seat the engine named (seat 0 is a seat: not dropped as falsy by _body)
+        return Response({**_body(exc.code, exc.message, exc.params, template=exc.template), **exc.where()}, status=422)
     fields = exc.fields if isinstance(exc, EventFormatError) else {}
     body = _body(
         exc.code, exc.message, exc.params, fields=fields or {"non_field_errors": exc.message}, template=exc.template

@@ -76,3 +76,24 @@ class ApiBodySizeMiddleware:
                 body = error_body("payload_too_large", f"The request body is larger than {limit} bytes.")
                 return JsonResponse(body, status=413)
         return self.get_response(request)
+
+
+#: API paths have no trailing slash (README, "API paths"); these are the paths it is taken off.
+API_PREFIX = "/api/v1/"
+
+
+class ApiTrailingSlashMiddleware:
+    """One convention: no API path ends in ``/``. The same path with a trailing slash is the same
+    resource, answered directly (no redirect: a redirected POST loses its body, and a phone pays a
+    round trip), so older clients and hand-typed URLs keep working whatever the method."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        path = request.path_info
+        if path.startswith(API_PREFIX) and path.endswith("/") and len(path) > len(API_PREFIX):
+            # before the URL is resolved (that happens after every middleware's __call__ has run)
+            request.path_info = path.rstrip("/")
+            request.path = request.path.rstrip("/")
+        return self.get_response(request)

@@ -8,8 +8,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from companion import selectors
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
-from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
 from league.models import PlayerResultRow
 
 
@@ -106,16 +107,6 @@ class AmendInput(CorrectionInput):
 
 
 # -- output --------------------------------------------------------------------------------------------
-class ErrorOutput(serializers.Serializer[Any]):
-    """Every error: a machine-readable code, an English (or translated) message and its parameters."""
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-    params = serializers.DictField()
-    fields = serializers.DictField(child=serializers.CharField(), required=False)  # type: ignore[assignment]
-    current = serializers.DictField(required=False)
-
-
 class TokenOutput(serializers.Serializer[Any]):
     token = serializers.CharField()
     expiry = serializers.DateTimeField(allow_null=True)
@@ -213,7 +204,7 @@ class MatchOutput(serializers.ModelSerializer[Match]):
 
     class Meta:
         model = Match
-        fields = (
+        fields: tuple[str, ...] = (
             "id",
             "game",
             "variants",
@@ -239,22 +230,48 @@ class MatchOutput(serializers.ModelSerializer[Match]):
         return None
 
 
+class MatchListItemOutput(MatchOutput):
+    """A match in ``GET /matches``: what a phone's list shows without opening each match."""
+
+    totals = serializers.SerializerMethodField()
+    my_seat = serializers.SerializerMethodField()
+
+    class Meta(MatchOutput.Meta):
+        fields = (*MatchOutput.Meta.fields, "totals", "my_seat")
+
+    def get_totals(self, match: Match) -> list[int]:
+        """The running totals by seat (the cached state after the last event: no replay when warm)."""
+        return selectors.match_totals_get(match=match)
+
+    def get_my_seat(self, match: Match) -> int | None:
+        """The caller's seat (null: not seated); from the prefetched seats, no query."""
+        user = _viewer(self.context)
+        user_id = getattr(user, "pk", None)
+        return next((s.seat for s in match.seats.all() if user_id and s.player.user_id == user_id), None)
+
+
 def recorder_name(event: Event) -> str | None:
     """The name players know the recorder by (their player's name), not a guest's generated username."""
     user = event.recorded_by
     if user is None:
         return None
-    player = getattr(user, "player", None)
-    return player.name if player is not None else user.get_username()
+    player = getattr(user, "player", None)  # joined by the token's authentication or select_related
+    return player.name if player is not None else None
 
 
 class EventOutput(serializers.ModelSerializer[Event]):
-    recorded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    #: Who recorded it, by the name the table knows them by; a sign-in username is never shown
+    #: (a guest's is generated, and an account's would help guess passwords).
+    recorded_by = serializers.SerializerMethodField()
+    #: The same name, under the key older clients read.
     recorded_by_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
         fields = ("seq", "type", "payload", "client_event_id", "recorded_by", "recorded_by_name", "recorded_at")
+
+    def get_recorded_by(self, event: Event) -> str | None:
+        return recorder_name(event)
 
     def get_recorded_by_name(self, event: Event) -> str | None:
         return recorder_name(event)
@@ -267,7 +284,7 @@ def event_json(event: Event) -> dict[str, Any]:
         "type": event.type,
         "payload": event.payload,
         "client_event_id": str(event.client_event_id),
-        "recorded_by": event.recorded_by.get_username() if event.recorded_by_id else None,  # type: ignore[union-attr]
+        "recorded_by": recorder_name(event),
         "recorded_by_name": recorder_name(event),
         "recorded_at": serializers.DateTimeField().to_representation(event.recorded_at),
     }
@@ -278,6 +295,103 @@ class PingOutput(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "An event the rules allow next: its ``type`` and the engine's hints (seat, cards …).",
+        "properties": {"type": {"type": "string"}},
+        "required": ["type"],
+        "additionalProperties": True,
+    }
+)
+class ActionField(serializers.DictField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "One input of an entry form; the vocabulary is in scoring/forms.py.",
+        "properties": {
+            "name": {"type": "string"},
+            "kind": {"type": "string", "enum": ["per_seat", "seat", "seats", "number", "choice", "suits_per_seat"]},
+            "seats": {"type": "array", "items": {"type": "integer"}},
+            "min": {"type": "integer"},
+            "max": {"type": "integer"},
+            "total": {"type": "integer"},
+            "total_code": {"type": "string"},
+            "required": {"type": "boolean"},
+            "nullable": {"type": "boolean"},
+        },
+        "required": ["name", "kind"],
+        "additionalProperties": True,
+    }
+)
+class EntryFieldField(serializers.DictField):
+    pass
+
+
+class EntryFormOutput(serializers.Serializer[Any]):
+    """What the next result entry asks (scoring.forms)."""
+
+    type = serializers.CharField(help_text="the event the form records")
+    number = serializers.IntegerField(help_text="the hand or deal it will be")
+    fields = serializers.ListField(child=EntryFieldField())  # type: ignore[assignment]
+
+
+class EntryFormAnswerOutput(serializers.Serializer[Any]):
+    next_seq = serializers.IntegerField()
+    entry_form = EntryFormOutput(allow_null=True, help_text="null: no result can be entered now")
+
+
+class LegalActionsOutput(EntryFormAnswerOutput):
+    actions = serializers.ListField(child=ActionField())
+
+
+class ClaimSummaryOutput(serializers.Serializer[Any]):
+    """A claim as the record shows it (the summary's ``claims``)."""
+
+    claim = serializers.IntegerField(allow_null=True, help_text="the check's id (null for an imported record)")
+    seq = serializers.IntegerField()
+    at_seq = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField(allow_null=True)
+    tricks = serializers.IntegerField(allow_null=True)
+    laid_down = serializers.ListField(child=serializers.CharField())
+    verdict = serializers.CharField(allow_null=True, help_text="holds or fails (null while pending)")
+    reason = serializers.CharField(allow_null=True)
+    template = serializers.CharField(required=False)
+    params = serializers.DictField(required=False)
+    plural = serializers.CharField(required=False)
+    counter_line = serializers.ListField(child=serializers.DictField(), help_text="cards {seat, card} that beat it")
+    distribution = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), allow_null=True, help_text="hands per seat"
+    )
+    elapsed_ms = serializers.FloatField(allow_null=True)
+    positions = serializers.IntegerField(allow_null=True)
+    accepted = serializers.BooleanField()
+    accepted_by = serializers.IntegerField(allow_null=True)
+    settled = serializers.BooleanField()
+
+
+class ClaimOutput(ClaimSummaryOutput):
+    """A claim check (``/claims/{id}``, the poll)."""
+
+    claim = serializers.IntegerField()
+    match = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=ClaimCheck.Status.choices)
+    seq = serializers.IntegerField(allow_null=True)
+    poll = serializers.CharField()
+
+
+class ClaimPendingOutput(serializers.Serializer[Any]):
+    """202: the check runs in the background; poll ``poll`` until ``status`` is done."""
+
+    claim = serializers.IntegerField()
+    status = serializers.CharField(help_text="pending")
+    poll = serializers.CharField()
+
+
 class SummaryOutput(serializers.Serializer[Any]):
     """Where a match's record stands; ``summary`` is the game's own (open) part."""
 
@@ -285,9 +399,22 @@ class SummaryOutput(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     last_seq = serializers.IntegerField()
     next_seq = serializers.IntegerField()
-    summary = serializers.DictField()
-    claims = serializers.ListField(child=serializers.DictField())
+    summary = serializers.DictField(help_text="the game's own summary (open: per game; totals by seat)")
+    claims = ClaimSummaryOutput(many=True)
     claim_form = serializers.DictField(allow_null=True, help_text="What a claimant may claim now (Game.claim_form).")
+
+
+class ErrorOutput(serializers.Serializer[Any]):
+    """Every error: a machine-readable code, an English (or translated) message and its parameters."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    params = serializers.DictField()
+    fields = serializers.DictField(child=serializers.CharField(), required=False)  # type: ignore[assignment]
+    field = serializers.CharField(required=False, help_text="a rules error: the entry field it concerns")
+    seat = serializers.IntegerField(required=False, help_text="a rules error: the seat it concerns")
+    current = SummaryOutput(required=False, help_text="a stale seq: where the match stands now")
+    template = serializers.CharField(required=False, help_text="an engine error's English message with placeholders")
 
 
 class AppendOutput(SummaryOutput):
@@ -309,11 +436,6 @@ class MatchDetailOutput(SummaryOutput):
     standings = StandingOutput(many=True)
 
 
-class LegalActionsOutput(serializers.Serializer[Any]):
-    next_seq = serializers.IntegerField()
-    actions = serializers.ListField(child=serializers.DictField())
-
-
 class RecordOutput(serializers.Serializer[Any]):
     """A ``companion-record/1`` document (docs/record-format.md)."""
 
@@ -322,3 +444,49 @@ class RecordOutput(serializers.Serializer[Any]):
     variants = serializers.DictField()
     players = serializers.ListField(child=serializers.CharField())
     events = serializers.ListField(child=serializers.DictField())
+
+
+class ClaimResultOutput(SummaryOutput):
+    """201: the claim was checked and recorded; 200: a retry of a recorded ``client_event_id``."""
+
+    claim = ClaimOutput()
+    event = EventOutput(allow_null=True)
+    settled_seqs = serializers.ListField(child=serializers.IntegerField(), help_text="events added by playing it out")
+    created = serializers.BooleanField()
+
+
+class VariantOutput(serializers.Serializer[Any]):
+    """One house rule: its type, default and allowed values (scoring.variants)."""
+
+    key = serializers.CharField()
+    type = serializers.CharField()
+    default = serializers.JSONField(allow_null=True)
+    doc = serializers.CharField(allow_blank=True)
+    nullable = serializers.BooleanField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    choices = serializers.ListField(child=serializers.JSONField(), required=False)
+    choice_labels = serializers.ListField(child=serializers.CharField(), required=False)
+    item_choices = serializers.ListField(child=serializers.JSONField(), required=False)
+    item_choice_labels = serializers.ListField(child=serializers.CharField(), required=False)
+    minimum = serializers.FloatField(required=False)
+    maximum = serializers.FloatField(required=False)
+    multiple_of = serializers.FloatField(required=False)
+
+
+class GameOutput(serializers.Serializer[Any]):
+    """A games-catalogue entry; ``events`` maps each event type to the JSON Schema of its payload."""
+
+    name = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    usual_players = serializers.IntegerField(help_text="the table size a new match suggests")
+    rules_file = serializers.CharField()
+    variants = VariantOutput(many=True, required=False, help_text="left out with ?omit=variants")
+    events = serializers.DictField(child=serializers.DictField(), help_text="event type → payload JSON Schema")
+    result_event_types = serializers.ListField(child=serializers.CharField())
+    lower_is_better = serializers.BooleanField()
+    claim_kinds = serializers.ListField(
+        child=serializers.CharField(), help_text="the claims a table may make (none: no claims)"
+    )
+    deck = serializers.ListField(child=serializers.CharField(), help_text="the pack's cards, in the engine's order")

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils.decorators import method_decorator
 from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -29,8 +29,6 @@ from companion.limits import query_int
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, Membership, Player
 from companion.throttles import THROTTLES
 from league.models import PlayerResultRow
-
-GENERIC = OpenApiResponse(description="JSON")
 
 
 def _append_response(result: services.AppendResult, request: Request) -> Response:
@@ -163,6 +161,14 @@ class PlayerListView(generics.ListCreateAPIView[Any]):
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
+class PlayerRecentView(APIView):
+    """The players you recently sat at a table with (a new match's roster), most recent first."""
+
+    @extend_schema(responses=s.PlayerOutput(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(s.PlayerOutput(selectors.recent_players_for_user(user=request.user), many=True).data)
+
+
 class PlayerMeView(APIView):
     @extend_schema(responses=s.PlayerOutput)
     def get(self, request: Request) -> Response:
@@ -246,13 +252,13 @@ class InvitationAnswerView(APIView):
 
 # -- matches -----------------------------------------------------------------------------------------------
 class MatchListView(generics.ListCreateAPIView[Any]):
-    serializer_class = s.MatchOutput
+    serializer_class = s.MatchListItemOutput
     filterset_class = MatchFilter
 
     def get_queryset(self) -> QuerySet[Match]:
         return selectors.match_list_for_user(user=self.request.user)
 
-    @extend_schema(request=s.MatchInput, responses=s.MatchOutput)
+    @extend_schema(request=s.MatchInput, responses={201: s.MatchOutput})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = s.MatchInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -276,16 +282,28 @@ class MatchDetailView(APIView):
         )
 
 
+class MatchRematchView(APIView):
+    """A new match with the same players, seats, house rules and league (one tap after a game)."""
+
+    @extend_schema(request=None, responses=s.MatchOutput)
+    def post(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        rematch = services.match_rematch(match=match, user=_user(request))
+        return Response(_match_json(request, rematch), status=status.HTTP_201_CREATED)
+
+
 class MatchJoinView(APIView):
     throttle_classes = THROTTLES
     throttle_scope = "join"
 
-    @extend_schema(request=s.JoinInput, responses=s.MatchOutput)
+    @extend_schema(request=s.JoinInput, responses=s.MatchListItemOutput)
     def post(self, request: Request) -> Response:
+        """Without ``seat``: 400 ``seat_required`` listing the free seats; with it, the match as the list
+        shows it (``my_seat`` is the seat just taken, ``totals`` where the table stands)."""
         data = s.JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_join(user=_user(request), **data.validated_data)
-        return Response(_match_json(request, match))
+        return Response(s.MatchListItemOutput(match, context={"request": request}).data)
 
 
 class MatchSummaryView(APIView):
@@ -321,7 +339,7 @@ def _entry_form(match: Match) -> dict[str, Any] | None:
 class EntryFormView(APIView):
     """What the next result entry asks and which totals and ranges hold (``null``: none now)."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.EntryFormAnswerOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         return Response({"next_seq": match.last_seq + 1, "entry_form": _entry_form(match)})
@@ -340,7 +358,10 @@ class RecordImportView(APIView):
     throttle_classes = THROTTLES
     throttle_scope = "imports"
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=s.MatchOutput)
+    @extend_schema(
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={201: s.MatchOutput, **errors(400, 401, 404, 413, 429)},
+    )
     def post(self, request: Request) -> Response:
         league_id = query_int(request.query_params, "league")
         league = None
@@ -355,7 +376,16 @@ class GamesView(APIView):
     """``?game=NAME``: that game's entry only (a table page needs no other game's); ``&omit=variants``
     without the house rules' documentation (the table reads it only when Share opens)."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, description="only this game's entry", required=False),
+            OpenApiParameter("omit", str, enum=["variants"], description="leave out the house rules", required=False),
+            OpenApiParameter(
+                "v", str, description="the catalogue version: the answer may be kept a week", required=False
+            ),
+        ],
+        responses={200: s.GameOutput(many=True), 304: None},
+    )
     def get(self, request: Request) -> Response:
         games = selectors.games_catalogue()
         name = request.query_params.get("game")
@@ -448,6 +478,10 @@ class EventAmendView(APIView):
 
 
 # -- claims -------------------------------------------------------------------------------------------------
+#: 201: checked and recorded; 200: a retried ``client_event_id``; 202: being checked, poll the URL.
+CLAIM_RESPONSES = {201: s.ClaimResultOutput, 200: s.ClaimResultOutput, 202: s.ClaimPendingOutput}
+
+
 def _claim_response(outcome: claims.ClaimOutcome) -> Response:
     check = outcome.check
     if check.status == ClaimCheck.Status.PENDING:
@@ -470,12 +504,12 @@ class ClaimListView(APIView):
     throttle_classes = THROTTLES
     throttle_scope = "claims"
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.ClaimOutput(many=True))
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         return Response([selectors.claim_json(c) for c in ClaimCheck.objects.filter(match=match).order_by("id")])
 
-    @extend_schema(request=s.ClaimInput, responses=GENERIC)
+    @extend_schema(request=s.ClaimInput, responses=CLAIM_RESPONSES)
     def post(self, request: Request, match_id: int) -> Response:
         data = s.ClaimInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -486,7 +520,7 @@ class ClaimListView(APIView):
 class ClaimDetailView(APIView):
     """Poll a claim: ``status`` pending/done and, when done, the verdict and the claim event's seq."""
 
-    @extend_schema(responses=GENERIC)
+    @extend_schema(responses=s.ClaimOutput)
     def get(self, request: Request, claim_id: int) -> Response:
         return Response(selectors.claim_json(claims.claim_get_for_user(user=request.user, claim_id=claim_id)))
 
@@ -494,7 +528,7 @@ class ClaimDetailView(APIView):
 class ClaimAcceptView(APIView):
     """Another seated player accepts the claim (``seat``: which one, when the phone records for several)."""
 
-    @extend_schema(request=s.ClaimAcceptInput, responses=GENERIC)
+    @extend_schema(request=s.ClaimAcceptInput, responses=CLAIM_RESPONSES)
     def post(self, request: Request, claim_id: int) -> Response:
         data = s.ClaimAcceptInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -318,6 +318,30 @@ def player_list_for_user(*, user: UserLike) -> QuerySet[Player]:
     ).distinct()
 
 
+def recent_players_for_user(*, user: UserLike, limit: int = 12) -> list[Player]:
+    """The players you sat at a table with, the most recent table first, yourself left out: the
+    roster a new match offers, one per name. Only those you may seat by id (your own and those you added,
+    members of your leagues): the others are offered by name by the players' list."""
+    if not user.is_authenticated:
+        return []
+    mine = Match.objects.filter(Q(seats__player__user=user) | Q(created_by=user)).values("pk")
+    shared = Membership.objects.filter(player__user=user).values("league_id")
+    seats = (
+        MatchSeat.objects.filter(match_id__in=mine)
+        .filter(Q(player__created_by=user) | Q(player__memberships__league_id__in=shared))
+        .exclude(player__user=user)
+        .select_related("player")
+        .order_by("-match__created_at", "-match_id", "seat")[:300]
+    )
+    # one entry per name: a name typed at two tables made two players; the latest one is offered
+    found: dict[str, Player] = {}
+    for seat in seats:
+        found.setdefault(seat.player.name.casefold(), seat.player)
+        if len(found) == limit:
+            break
+    return list(found.values())
+
+
 def games_catalogue() -> list[dict[str, Any]]:
     from scoring.registry import all_games
 

@@ -240,6 +240,30 @@ def match_create(
 
 
 @writing
+def match_rematch(*, match: Match, user: User) -> Match:
+    """A new match of the same game with the same players in the same seats, house rules and league.
+
+    Whoever may record in ``match`` may start it; its players already sat at this table together,
+    so they are seated as they are (no new consent is asked)."""
+    selectors.match_recording_check(user=user, match=match)
+    seated = [seat.player for seat in match.seats.select_related("player").order_by("seat")]
+    engine = get_game(match.game)
+    checked = engine.variants(match.variants)
+    state = engine.start(checked, [p.name for p in seated])
+    rematch = Match.objects.create(
+        league_id=match.league_id,
+        game=match.game,
+        variants=checked.to_json(),
+        player_names=[p.name for p in seated],
+        join_code=join_code_new(),
+        created_by=user,
+    )
+    MatchSeat.objects.bulk_create(MatchSeat(match=rematch, seat=i, player=p) for i, p in enumerate(seated))
+    selectors.snapshot_store(rematch, 0, state)
+    return rematch
+
+
+@writing
 def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
     """Join a table by its code: take over a seat held by a player without an account."""
     normalized = join_code_normalize(code)

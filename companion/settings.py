@@ -68,6 +68,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "api.middleware.ApiBodySizeMiddleware",
+    "api.middleware.ApiTrailingSlashMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -303,6 +304,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}},
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "companion.models.Match.Status",
+        "ClaimStatusEnum": "companion.models.ClaimCheck.Status",
+    },
 }
 
 # -- production hardening (check --deploy) -----------------------------------------------------------

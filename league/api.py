@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,11 +20,11 @@ from companion.errors import Invalid, NotFound
 from companion.limits import DB_INT_MAX, query_int
 from companion.throttles import THROTTLES
 from league import exports, selectors
+from league import serializers as ls
 from league.models import MatchRow
 from league.selectors import StatsFilter
 from scoring.registry import GAME_MODULES
 
-JSON_RESPONSE = OpenApiResponse(description="JSON")
 FILTERS = [
     OpenApiParameter("league", int, description="league id"),
     OpenApiParameter("game", str, description="game name, e.g. hearts"),
@@ -105,14 +105,14 @@ def filter_from(params: Any, user: Any, *, extra: frozenset[str] = frozenset()) 
 
 
 class StandingsView(APIView):
-    @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
+    @extend_schema(parameters=FILTERS, responses=ls.StandingsOutput)
     def get(self, request: Request) -> Response:
         flt = stats_filter(request)
         return Response({"standings": selectors.standings(flt), "figures": selectors.figure_catalogue()})
 
 
 class PlayerStatsView(APIView):
-    @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
+    @extend_schema(parameters=FILTERS, responses=ls.PlayerStatsOutput)
     def get(self, request: Request, player_id: int) -> Response:
         if not player_visible(request.user, player_id):
             raise NotFound("player_not_found", f"There is no player {player_id}.", player=player_id)
@@ -122,7 +122,7 @@ class PlayerStatsView(APIView):
 class HeadToHeadView(APIView):
     @extend_schema(
         parameters=[*FILTERS, OpenApiParameter("a", int, required=True), OpenApiParameter("b", int, required=True)],
-        responses=JSON_RESPONSE,
+        responses=ls.HeadToHeadOutput,
     )
     def get(self, request: Request) -> Response:
         flt = stats_filter(request)
@@ -136,19 +136,19 @@ class HeadToHeadView(APIView):
 
 
 class RecordsView(APIView):
-    @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
+    @extend_schema(parameters=FILTERS, responses=ls.RecordsOutput)
     def get(self, request: Request) -> Response:
         return Response({"records": selectors.records(stats_filter(request))})
 
 
 class RatingsView(APIView):
-    @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
+    @extend_schema(parameters=FILTERS, responses=ls.RatingsOutput)
     def get(self, request: Request) -> Response:
         return Response({"ratings": selectors.ratings_list(stats_filter(request))})
 
 
 class RatingHistoryView(APIView):
-    @extend_schema(parameters=FILTERS, responses=JSON_RESPONSE)
+    @extend_schema(parameters=FILTERS, responses=ls.RatingHistoryOutput)
     def get(self, request: Request) -> Response:
         flt = stats_filter(request)
         if flt.player_id is None:
@@ -173,7 +173,7 @@ class CsvExportView(APIView):
 
 
 class BgStatsView(APIView):
-    @extend_schema(responses=JSON_RESPONSE)
+    @extend_schema(responses=ls.BgStatsOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = match_selectors.match_get_for_user(user=request.user, match_id=match_id)
         row = MatchRow.objects.filter(match=match).first()
@@ -189,7 +189,7 @@ class RecordsImportView(APIView):
     throttle_classes = THROTTLES
     throttle_scope = "imports"
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=JSON_RESPONSE)
+    @extend_schema(request=ls.RecordsImportInput, responses={201: ls.RecordsImportOutput})
     def post(self, request: Request) -> Response:
         body = request.data
         if not isinstance(body, dict) or not isinstance(body.get("records"), list):

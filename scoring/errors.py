@@ -3,7 +3,9 @@
 Every error carries a stable snake_case ``code``, an English ``message`` that names the rule, and
 ``params`` with the values the message was built from. The message is written as a template with
 ``%(name)s`` placeholders filled from ``params``; the template is the message id of the translation
-catalogues (:mod:`scoring.i18n`), so the service can answer in the player's language::
+catalogues (:mod:`scoring.i18n`), so the service can answer in the player's language. ``field`` and
+``seat`` in ``params``, when given, name the payload field and the seat the error concerns (a form
+shows the error beside them)::
 
     >>> RulesError("not_your_turn", "It is %(name)s's turn.", name="Ann").message
     "It is Ann's turn."
@@ -31,8 +33,25 @@ class ScoringError(Exception):
         self.message = fill(message, self.params)
         super().__init__(self.message)
 
+    @property
+    def field(self) -> str | None:
+        """The payload field the error concerns, when the engine named one (``params["field"]``)."""
+        value = self.params.get("field")
+        return value if isinstance(value, str) else None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat the error concerns, when the engine named one (``params["seat"]``)."""
+        value = self.params.get("seat")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def where(self) -> dict[str, Any]:
+        """``field`` and ``seat`` when named: a form shows the error beside what it concerns."""
+        return {k: v for k, v in (("field", self.field), ("seat", self.seat)) if v is not None}
+
     def as_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "params": self.params, "template": self.template}
+        data = {"code": self.code, "message": self.message, "params": self.params, "template": self.template}
+        return {**data, **self.where()}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"

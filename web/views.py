@@ -39,7 +39,7 @@ LANGUAGE_CODES = {code for code, _ in LANGUAGES}
 #: The app's static files (web/static/web): modules, style, icon and the vendored QR library.
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Modules every page loads; a page adds its own (pages/<page>.js, or the table's and the forms').
-COMMON_MODULES = ("main", "chrome", "dom", "i18n", "errors", "router", "store", "session", "api", "format")
+COMMON_MODULES = ("main", "chrome", "dom", "i18n", "errors", "router", "store", "session", "api", "format", "pending")
 #: The table's scoreboard; its forms, other tabs and the game's own view load once it is drawn.
 PAGE_MODULES = {"table": ("table/page", "table/board")}
 

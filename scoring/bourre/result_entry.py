@@ -162,6 +162,7 @@ def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) ->
             rule=RULE_ENTRY,
             seats=state.seats,
             count=len(event.tricks),
+            field="tricks",
         )
     for seat, count in enumerate(event.tricks):
         if count < 0 or count > state.variants.hand_size:
@@ -172,6 +173,7 @@ def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) ->
                 seat=seat,
                 name=state.players[seat],
                 count=count,
+                field="tricks",
             )
         if count and seat not in played:
             raise RulesError(
@@ -190,6 +192,7 @@ def _check_tricks(state: Session, event: DealResult, played: tuple[int, ...]) ->
             rule="bourre.md §3.5",
             total=sum(event.tricks),
             tricks=total,
+            field="tricks",
         )
     if not played and any(event.tricks):
         raise RulesError("passer_took_tricks", "Nobody played, so nobody took a trick.", rule=RULE_ENTRY)

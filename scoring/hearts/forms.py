@@ -27,6 +27,8 @@ def entry_form(state: HeartsState) -> forms.JSON | None:
             total=total,
             total_code="points_must_total_26",
             shortcut={"value": total},
+            # the last player's points are what the others leave of the hand's total
+            fill_last=True,
             count="spot" if v.spot_hearts else "plain",
         )
     ]

@@ -69,6 +69,7 @@ def _check_points(state: HeartsState, points: tuple[int, ...]) -> None:
             rule=RULE,
             seats=state.seats,
             given=len(points),
+            field="points",
         )
     for seat, value in enumerate(points):
         if value < 0:
@@ -79,6 +80,7 @@ def _check_points(state: HeartsState, points: tuple[int, ...]) -> None:
                 seat=seat,
                 name=state.players[seat],
                 value=value,
+                field="points",
             )
         if value > total:
             raise RulesError(
@@ -89,6 +91,7 @@ def _check_points(state: HeartsState, points: tuple[int, ...]) -> None:
                 name=state.players[seat],
                 value=value,
                 maximum=total,
+                field="points",
             )
     if sum(points) != total:
         raise RulesError(
@@ -100,6 +103,7 @@ def _check_points(state: HeartsState, points: tuple[int, ...]) -> None:
             rule="hearts.md §3.2" if spot else "hearts.md §1.3",
             total=sum(points),
             expected=total,
+            field="points",
         )
     if spot and not possible_split(points):
         raise RulesError(
@@ -108,6 +112,7 @@ def _check_points(state: HeartsState, points: tuple[int, ...]) -> None:
             "(2 to 14) and the Q♠ 13, and every card goes to one player.",
             rule="hearts.md §3.2",
             points=list(points),
+            field="points",
         )
 
 
@@ -146,6 +151,7 @@ def _check_moon_choice(state: HeartsState, event: HandResult, score: HandScore |
             "The shooter chooses: add %(value)s to the others or subtract %(value)s from themselves.",
             rule="hearts.md §3.2",
             value=hand_total(state.variants),
+            field="moon_choice",
         )
 
 
@@ -163,6 +169,7 @@ def _check_no_tricks(state: HeartsState, event: HandResult) -> None:
                 rule=RULE,
                 seat=seat,
                 name=state.players[seat],
+                field="no_tricks",
             )
 
 

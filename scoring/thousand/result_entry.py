@@ -214,6 +214,7 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
             "Card points in a deal total 120, not %(total)s.",
             "§2.2",
             total=sum(points),
+            field="card_points",
         )
     if tricks is not None:
         _trick_checks(state, seat, points, tricks, forfeit)
@@ -230,6 +231,7 @@ def _trick_checks(
             "Tricks in a deal total %(count)s, not %(total)s.",
             total=sum(tricks),
             count=total_tricks,
+            field="tricks",
         )
     for s in seat.active:
         if points[s] and not tricks[s]:
@@ -238,6 +240,7 @@ def _trick_checks(
                 "%(name)s took no trick but is given card points.",
                 seat=s,
                 name=state.name(s),
+                field="card_points",
             )
 
 

@@ -151,6 +151,8 @@ def test_the_join_link_of_the_qr_code_works_on_a_phone_that_is_not_signed_in(pho
     anna.sign_in_as_guest("Anna")
     match_id = anna.create_match("hearts", PLAYERS)
     anna.page.click("[data-tab=share]")
+    # the Share tab's module loads when the tab first opens: wait for its link, not for a time
+    anna.page.wait_for_selector("#join-code:not(:empty)")
     link = anna.page.get_attribute("#join-link", "href")
     code = Match.objects.get(pk=match_id).join_code
     assert link is not None and link.endswith(f"/join/{code}/")

@@ -24,6 +24,8 @@ def test_hearts_points_total_26_for_every_seat() -> None:
     points = _field(_form("hearts", {}, 4), "points")
     assert (points["kind"], points["seats"], points["total"], points["max"]) == ("per_seat", [0, 1, 2, 3], 26, 26)
     assert points["shortcut"] == {"value": 26}
+    # the last player's points follow from the others: 26 - (10 + 3 + 13) = 0, 26 - (5 + 4 + 4) = 13
+    assert points["fill_last"] is True
 
 
 def test_spot_hearts_points_total_117() -> None:

@@ -102,7 +102,9 @@ def test_a_50_mb_body_is_refused_unread_with_a_json_413(alice: Person) -> None:
 
 
 @pytest.mark.parametrize("method", ["get", "post", "put", "patch", "delete"])
-@pytest.mark.parametrize("url", ["/api/v1/nothing-here", "/api/v1/matches", "/api/v1/auth/guest/", "/api/x"])
+@pytest.mark.parametrize(
+    "url", ["/api/v1/nothing-here", "/api/v1/nothing-here/", "/api/v1/", "/api/v1/auth/guests", "/api/x"]
+)
 def test_an_unknown_api_url_is_a_json_404_whatever_the_method(db: None, method: str, url: str) -> None:
     client = APIClient(enforce_csrf_checks=True)
     response = getattr(client, method)(url, {"a": 1}, format="json")

@@ -97,3 +97,17 @@ def test_a_stranger_cannot_touch_the_code(alice: Person, bob: Person) -> None:
     match: dict[str, Any] = alice.create_match([alice.player.pk, "Bobby", "C"])
     answer = bob.client.delete(f"/api/v1/matches/{match['id']}/join-code")
     assert (answer.status_code, answer.json()["code"]) == (404, "match_not_found")
+
+
+def test_joining_takes_two_calls_at_most_and_says_where_you_sit(alice: Person, bob: Person) -> None:
+    match = alice.create_match([alice.player.pk, "Bobby", "Cat"])
+    asked = bob.post("/api/v1/matches/join", {"code": match["join_code"]})
+    assert (asked.status_code, asked.json()["code"]) == (400, "seat_required")
+    assert (asked.json()["params"]["free_seats"], asked.json()["params"]["free_seat_names"]) == (
+        [1, 2],
+        ["Bobby", "Cat"],
+    )
+    joined = bob.post("/api/v1/matches/join", {"code": match["join_code"], "seat": 1})
+    assert joined.status_code == 200
+    assert (joined.json()["my_seat"], joined.json()["totals"]) == (1, [0, 0, 0])
+    assert joined.json()["seats"][1]["player"] == {"id": bob.player.pk, "name": "Bob", "has_account": True}

@@ -63,14 +63,28 @@ def test_it_rejects_points_that_do_not_total_26(alice: Person, hearts_match: dic
     response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 4]}, expected_seq=1)
     assert response.status_code == 422
     assert response.json()["code"] == "points_must_total_26"
+    # the engine names the field the error concerns (a form shows it beside the points)
+    assert response.json()["field"] == "points"
+    assert "seat" not in response.json()
     assert record_of(hearts_match["id"]) == []
+
+
+def test_a_rules_error_names_the_seat_it_concerns(alice: Person, hearts_match: dict[str, Any]) -> None:
+    # seat 0 given 27 penalty points, more than the 26 of a hand (hearts.md §1.3)
+    response = alice.append(hearts_match["id"], "hand_result", {"points": [27, 0, 0, 0]}, expected_seq=1)
+    assert response.status_code == 422
+    assert (response.json()["code"], response.json()["field"], response.json()["seat"]) == (
+        "points_out_of_range",
+        "points",
+        0,
+    )
 
 
 def test_it_lists_events_after_a_seq(alice: Person, hearts_match: dict[str, Any]) -> None:
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=1)
     alice.append(hearts_match["id"], "hand_result", HAND, expected_seq=2)
     events = alice.get(f"/api/v1/matches/{hearts_match['id']}/events/?after=1").json()
-    assert [(e["seq"], e["type"], e["recorded_by"]) for e in events] == [(2, "hand_result", "alice")]
+    assert [(e["seq"], e["type"], e["recorded_by"]) for e in events] == [(2, "hand_result", "Alice")]
 
 
 def test_it_voids_an_event_and_keeps_both_in_the_record(
@@ -290,4 +304,4 @@ def test_events_name_their_recorder_by_player_name(alice: Person, hearts_match: 
     response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
     assert response.json()["event"]["recorded_by_name"] == "Alice"
     events = alice.get(f"/api/v1/matches/{hearts_match['id']}/events/").json()
-    assert [(e["recorded_by"], e["recorded_by_name"]) for e in events] == [("alice", "Alice")]
+    assert [(e["recorded_by"], e["recorded_by_name"]) for e in events] == [("Alice", "Alice")]

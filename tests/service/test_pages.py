@@ -18,7 +18,7 @@ def test_the_schema_describes_the_api(db: None) -> None:
     response = Client().get("/api/schema/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     paths = response.json()["paths"]
-    assert "/api/v1/matches/{match_id}/events/" in paths
+    assert "/api/v1/matches/{match_id}/events" in paths
     assert "/api/v1/records/import" in paths
 
 

@@ -33,3 +33,13 @@ def test_a_player_you_add_is_in_your_list_before_any_match(alice: Person, bob: P
     names = [p["name"] for p in alice.get("/api/v1/players/").json()["results"]]
     assert "Uncle Vanya" in names
     assert "Uncle Vanya" not in [p["name"] for p in bob.get("/api/v1/players/").json()["results"]]
+
+
+def test_recent_players_are_those_you_sat_with_most_recent_table_first(alice: Person, bob: Person) -> None:
+    alice.create_match([alice.player.pk, "Zoe", "Yuri", "Xena"])
+    alice.create_match([alice.player.pk, "Walt", "Zoe", "Vera"])
+    # the later table first (seat order), Zoe once, Alice herself left out; Bob saw none of them
+    names = [p["name"] for p in alice.get("/api/v1/players/recent").json()]
+    assert names[:3] == ["Walt", "Zoe", "Vera"]
+    assert sorted(names) == ["Vera", "Walt", "Xena", "Yuri", "Zoe"]
+    assert bob.get("/api/v1/players/recent").json() == []

@@ -50,3 +50,12 @@ test("one game's catalogue entry is asked for at a versioned URL the browser may
   assert.equal(calls[0][0], "/api/v1/games/?game=hearts&v=abc&omit=variants");
   assert.equal(calls[0][1].cache, "default");
 });
+
+test("a rules error names the field and seat it concerns, for the form to show it beside them", () => {
+  const e = new ApiError(422, { code: "points_out_of_range", message: "…", params: { name: "Anna", value: 27 }, field: "points", seat: 0 });
+  assert.equal(e.field, "points");
+  assert.equal(e.params.seat, 0);
+  const total = new ApiError(422, { code: "tricks_must_total_8", params: { total: 0, count: 8, field: "tricks" } });
+  assert.equal(total.field, "tricks");
+  assert.equal(total.params.seat, undefined);
+});

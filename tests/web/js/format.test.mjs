@@ -51,3 +51,10 @@ test("errors: the phone's own text first, then the service's words, then the ser
   assert.equal(errorText({ code: "not_an_active_seat", params: { seat: 1 } }, ["Anna", "Ben"]), "Ben takes no part in this hand's play.");
   assert.equal(errorText({ code: "engine_rule", message: "Vom Server übersetzt." }), "Vom Server übersetzt.");
 });
+
+test("Bourré's lists of seats read as names in the history", () => {
+  const players = ["Anna", "Ben", "Cleo", "Dan", "Eve"];
+  assert.equal(describeValue("antes", [2, 3, 4], players), "Cleo Dan Eve");
+  assert.equal(describeValue("reneges", [1], players), "Ben");
+  assert.equal(describeValue("played", [0, 2], players), "Anna Cleo");
+});

@@ -9,6 +9,9 @@ export class ApiError extends Error {
     this.code = this.data.code || (status === 0 ? "network" : `http_${status}`);
     this.params = this.data.params || {};
     this.fields = this.data.fields || {};
+    // The field and seat a rules error concerns, when the engine named them (docs/api-errors.md).
+    this.field = this.data.field ?? this.params.field ?? null;
+    if (typeof this.data.seat === "number" && this.params.seat === undefined) this.params = { ...this.params, seat: this.data.seat };
   }
 }
 
@@ -51,9 +54,13 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     game: (name, version, { omit } = {}) => call(`games/?game=${encodeURIComponent(name)}&v=${encodeURIComponent(version || "")}${omit ? "&omit=" + omit : ""}`, { cache: "default" }).then((l) => listOf(l)[0] || null),
     players: () => call("players/?limit=500").then(listOf),
     me: () => call("players/me"),
+    // The players the caller recently sat with (a new match's roster), most recent first.
+    recentPlayers: () => call("players/recent").then(listOf),
     leagues: () => call("leagues/").then(listOf),
     matches: () => call("matches/").then(listOf),
     createMatch: (data) => call("matches/", { method: "POST", json: data }),
+    // The same players, seats, house rules and league, as a new match.
+    rematch: (id) => call(`matches/${id}/rematch`, { method: "POST", json: {} }),
     join: (code, seat) => call("matches/join", { method: "POST", json: seat === undefined ? { code } : { code, seat } }),
     match: (id) => call(`matches/${id}/`),
     summary: (id, etag) => call(`matches/${id}/summary/`, { etag, raw: true }),

@@ -1,5 +1,6 @@
 // Small DOM helpers: build elements, find them, and the page's toast and dialog.
 import { _ } from "./i18n.js";
+import { createToaster } from "./pending.js";
 
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -22,13 +23,17 @@ export const add = (el, ...children) => { el.append(...children.flat().filter((c
 export const $ = (sel, root) => (root || document).querySelector(sel);
 export const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
+// The page's toast: it leaves after `ms`, and at the next tap or key (an old message never
+// stays through the next plays).
+let toaster = null;
 export function toast(text, ms) {
   const el = $("#toast");
   if (!el) return;
-  el.textContent = text;
-  el.hidden = false;
-  clearTimeout(Number(el.dataset.timer));
-  el.dataset.timer = String(setTimeout(() => { el.hidden = true; }, ms || 3500));
+  if (!toaster) {
+    toaster = createToaster(el);
+    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => toaster.action(), { capture: true });
+  }
+  toaster.show(text, ms || 3500);
 }
 
 export function dialog(content, { ok } = {}) {

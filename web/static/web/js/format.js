@@ -92,7 +92,7 @@ export const valueLabel = (v, params = {}) => (MOON[v] && params.points !== unde
 export const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|amount|stake|penalt)/;
 export const ORDER_RE = /(order|ranking|finish|place|seating)/;
 // Lists of seats whose names look like per-seat numbers (Hearts: who took no trick).
-export const SEAT_LISTS = new Set(["no_tricks"]);
+export const SEAT_LISTS = new Set(["no_tricks", "antes", "reneges", "recalled", "premature", "folded_after_draw", "offenders", "second_antes"]);
 export const SEAT_RE = /(seat|declarer|winner|judge|taker|tonker|dealer|caller|player|shooter|leader|loser|inactive|by|who|offender|target|from|to|four_aces)$/;
 
 // A card as a card face (QS → Q♠), any other word as the form would say it.

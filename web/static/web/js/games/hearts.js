@@ -6,7 +6,7 @@ import { _, fmt } from "../i18n.js";
 import { valueLabel } from "../format.js";
 import { table } from "../store.js";
 import { fieldError, seatButtons, stepper, submitRow } from "../forms/controls.js";
-import { check, fieldOf, payloadOf, perSeatValues, sumOf } from "../forms/engine.js";
+import { check, fieldOf, fillLast, payloadOf, perSeatValues, sumOf } from "../forms/engine.js";
 import { asFieldError } from "../forms/messages.js";
 import { record } from "../table/record.js";
 
@@ -19,15 +19,18 @@ function moonChoiceBox(field) {
         valueLabel(val, { points: field.points })))));
 }
 
-function pointRows(field, inputs, update) {
+// `typed`: the seats whose points someone typed (the last one left is filled in from the total).
+function pointRows(field, inputs, typed, update) {
   const moon = field.shortcut && field.shortcut.value;
   return S.players.map((name, seat) => {
-    const st = stepper(`pts-${seat}`, { min: field.min, max: field.max, value: "", onInput: update, label: fmt(_("Penalty points of %(name)s"), { name }) });
+    const onInput = () => { if (inputs[seat].value === "") typed.delete(seat); else typed.add(seat); update(); };
+    const st = stepper(`pts-${seat}`, { min: field.min, max: field.max, value: "", onInput, label: fmt(_("Penalty points of %(name)s"), { name }) });
     const input = $("input", st);
     input.placeholder = "0";
     inputs.push(input);
-    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), onclick: () => {
-      inputs.forEach((i, s) => { i.value = s === seat ? moon : 0; });
+    // One tap: the shooter took every point (then Record: the moon in 2 taps).
+    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), "aria-label": fmt(_("%(name)s shot the moon"), { name }), onclick: () => {
+      inputs.forEach((i, s) => { i.value = s === seat ? moon : 0; typed.add(s); });
       update();
     } }, `☾ ${moon}`) : null;
     return h("div", { class: "seat-row" }, h("label", { class: "name", for: `pts-${seat}`, text: name }), h("div", { class: "ctl" }, st, shoot),
@@ -41,16 +44,21 @@ export function entryView(type, form) {
   const jdField = fieldOf(form, "jd_taker");
   const el = h("form", { class: "stack", id: "hearts-form", novalidate: true });
   const inputs = [];
+  const typed = new Set();
   const sum = h("p", { class: "sum", dataset: { sum: "1" }, "aria-live": "polite" });
   const moonChoice = moonChoiceBox(moonField || { choices: [] });
   const values = () => ({ points: perSeatValues(field, inputs.map((i) => i.value), {}, S.players.length) });
   const update = () => {
+    // The one player nobody typed gets what the others leave of the engine's total (26, 117 …).
+    inputs.forEach((i, s) => { if (!typed.has(s) && i.dataset.filled) { i.value = ""; delete i.dataset.filled; } });
+    const fill = fillLast(field, inputs.map((i) => i.value), typed, {});
+    if (fill) { inputs[fill.seat].value = fill.value; inputs[fill.seat].dataset.filled = "1"; }
     const total = sumOf(field, values().points, {});
     sum.textContent = fmt(_("Total %(total)s of %(expected)s"), { total, expected: field.total });
     sum.className = "sum " + (total === field.total ? "ok" : "bad");
     moonChoice.hidden = !(moonField && values().points.includes(moonField.when.has));
   };
-  const rows = pointRows(field, inputs, update);
+  const rows = pointRows(field, inputs, typed, update);
   const jd = jdField ? seatButtons("jd_taker", {}) : null;
   const noTricks = fieldOf(form, "no_tricks") ? seatButtons("no_tricks", { multi: true }) : null;
   add(el,
@@ -66,9 +74,8 @@ export function entryView(type, form) {
       const v = { ...values(), jd_taker: jd ? jd.value : null, no_tricks: noTricks ? noTricks.value : [], moon_choice: !moonChoice.hidden && chosen ? chosen.dataset.choice : null };
       const broken = check(form, v);
       if (broken) { fieldError(el, asFieldError(broken)); return; }
+      // (the next hand's form replaces this one; a refused hand comes back as typed: record.js)
       record(type, payloadOf(form, v), { from: el, onError: (e) => fieldError(el, e, { [field.total_code]: "points", jd_taker_required: "jd_taker", moon_choice_required: "points" }) });
-      inputs.forEach((i) => { i.value = ""; });
-      update();
     }));
   update();
   return el;

@@ -58,6 +58,27 @@ function addPlayer(playersOl, name) {
   return input;
 }
 
+// The players you recently sat with: one tap puts a name in the first empty seat (or a new one);
+// a name already seated is not offered twice.
+function showRoster(recent) {
+  if (!recent.length) return;
+  const box = h("div", { class: "roster", role: "group", "aria-label": _("Recent players") });
+  const paint = () => {
+    const seated = new Set($$("input[name=player]").map((i) => i.value.trim()));
+    $$("button", box).forEach((b) => { b.hidden = seated.has(b.dataset.name); });
+  };
+  const put = (name) => {
+    const empty = $$("input[name=player]").find((i) => !i.value.trim());
+    (empty || addPlayer($("#players"), "")).value = name;
+    paint();
+  };
+  box.append(...recent.map((p) => h("button", { type: "button", class: "ghost", dataset: { name: p.name }, onclick: () => put(p.name) }, "+ " + p.name)));
+  $("#add-player").after(h("p", { class: "muted", text: _("Recent players:") }), box);
+  $("#players").addEventListener("input", paint);
+  $("#players").addEventListener("click", paint); // (a removed row frees its name)
+  paint();
+}
+
 function choose(g, me) {
   $$("#games button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === g.name)));
   $("#players-hint").textContent = fmt(_("%(min)s to %(max)s players."), { min: g.min_players, max: g.max_players });
@@ -87,10 +108,14 @@ export async function start() {
   const known = saved.get("names", []);
   // Players from your leagues and earlier matches: a name that matches exactly one of them is
   // sent as that player's id, so their statistics stay in one place.
-  const [players, me, leagues] = await Promise.all([API.players().catch(() => []), API.me().catch(() => null), API.leagues().catch(() => [])]);
+  const [players, me, leagues, recent] = await Promise.all([API.players().catch(() => []), API.me().catch(() => null), API.leagues().catch(() => []),
+    API.recentPlayers().catch(() => [])]);
   const byName = new Map();
   for (const p of players) byName.set(p.name, byName.has(p.name) ? null : p.id);
+  // the roster's players are sent by their id (the one you last sat with, when a name is shared)
+  for (const p of recent) byName.set(p.name, p.id);
   if (me) byName.set(me.name, me.id);
+  showRoster(recent);
   const names = Array.from(new Set([...(me ? [me.name] : []), ...players.map((p) => p.name), ...known]));
   add(form, h("datalist", { id: "known-names" }, names.map((n) => h("option", { value: n }))));
   let leagueSelect = null;

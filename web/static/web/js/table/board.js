@@ -1,7 +1,11 @@
 // The table's status chips and scoreboard, and the "why?" of every number.
-import { $, dialog, h } from "../dom.js";
+import { $, dialog, h, toast } from "../dom.js";
+import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
 import { entryLabel, humanize, perSeat, points, runningTotals, signed, word } from "../format.js";
+import { waitingResults, waitingRow } from "../pending.js";
+import { settlementLines, standings, winnerNames } from "../result.js";
+import { API } from "../session.js";
 import { table } from "../store.js";
 import { toAct } from "./page.js";
 
@@ -77,8 +81,8 @@ export function renderStatus() {
   const chips = [];
   const next = toAct();
   if (s.finished) {
-    const winners = ((s.result || {}).winners || []).map((w) => S.players[w]).join(", ");
-    chips.push(h("span", { class: "chip alert", text: fmt(_("Finished — winner: %(names)s"), { names: winners }) }));
+    const winners = winnerNames(s.result || {}, S.players, document.body.dataset.language);
+    chips.push(h("span", { class: "chip win", text: fmt(_("Finished — winner: %(names)s"), { names: winners }) }));
   } else if (next !== null && next !== undefined) {
     chips.push(h("span", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to act"), { name: S.players[next] }) }));
   }
@@ -116,12 +120,55 @@ export function renderBoard() {
         type: "button", class: "n", dataset: { hand: idx, seat }, "aria-label": fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }),
         onclick: () => explain(idx, seat),
       }, cellOf(entry, seat, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat])), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null))));
+  }).flatMap((row, idx) => {
+    // A pot game's deal: who took the pot and who paid into it, under the deal's numbers.
+    const settle = settlementLines(history()[idx], S.players);
+    return settle.length ? [row, h("tr", { class: "settle", dataset: { settle: idx } }, h("td", { colspan: n + 1, text: settle.join(" · ") }))] : [row];
   });
   const winners = new Set((s.result && s.result.winners) || []);
   const totals = h("tr", { class: "totals" }, h("td", { class: "hand", text: "Σ" }), (s.totals || []).map((t, seat) => h("td", { class: winners.has(seat) ? "win" : null },
     h("button", { type: "button", class: "n", dataset: { total: seat }, onclick: () => explainTotal(seat) }, typeof t === "object" ? JSON.stringify(t) : t))));
-  const finished = s.finished ? h("div", { class: "finished", text: (s.result && s.result.how) ? fmt(_("Game over: %(how)s"), { how: s.result.how }) : _("Game over") }) : null;
-  $("#board").replaceChildren(...[finished, h("table", {}, h("thead", {}, head), h("tbody", {}, rows, totals))].filter(Boolean));
+  const finished = s.finished ? winnerBanner(s.result || {}) : null;
+  $("#board").replaceChildren(...[finished, h("table", {}, h("thead", {}, head), h("tbody", {}, rows, waitingRows(n), totals))].filter(Boolean));
+}
+
+// This phone's entries still in the outbox, after the recorded ones, marked as waiting: the
+// numbers when the entry has them per player, and a "waiting to be sent" line under them.
+function waitingRows(n) {
+  const waiting = waitingResults(S.pending, (S.game && S.game.result_event_types) || []);
+  const first = (S.form && S.form.number) || history().length + 1;
+  return waiting.flatMap((entry, i) => {
+    const row = waitingRow(entry, i, first, n);
+    const mark = h("span", { class: "waiting-mark", text: _("waiting to be sent") });
+    const note = h("tr", { class: "waiting-note", dataset: { waitingNote: row.id } }, h("td", { colspan: n + 1 }, mark));
+    if (!row.values) return [h("tr", { class: "waiting", dataset: { waiting: row.id } }, h("td", { class: "hand", text: String(row.number) }), h("td", { colspan: n }, mark))];
+    return [h("tr", { class: "waiting", dataset: { waiting: row.id } }, h("td", { class: "hand", text: String(row.number) }), row.values.map((v) => h("td", { text: show(v) }))), note];
+  });
+}
+
+// The winners named, the final standings (the engine's places and scores) and a one-tap rematch.
+function winnerBanner(result) {
+  const list = standings(result, S.players);
+  const count = (result.winners || []).length;
+  const title = fmt(ngettext("%(names)s wins!", "%(names)s win — a tie!", count), { names: winnerNames(result, S.players, document.body.dataset.language) });
+  return h("div", { class: "finished banner", role: "status", dataset: { winners: (result.winners || []).join(" ") } },
+    h("h2", { text: "★ " + title }),
+    h("ol", { class: "standings" }, list.map((r) => h("li", { class: r.winner ? "win" : null, dataset: { seat: r.seat } },
+      h("span", { class: "place", text: r.place ?? "" }), h("span", { class: "name", text: r.name }), h("strong", { text: r.score ?? "" })))),
+    result.how ? h("p", { class: "muted", text: result.how }) : null,
+    h("button", { type: "button", dataset: { rematch: "1" }, onclick: rematch }, _("Rematch: same players and house rules")));
+}
+
+async function rematch(ev) {
+  const button = ev.currentTarget;
+  button.disabled = true;
+  try {
+    const match = await API.rematch(S.id);
+    location.href = `/m/${match.id}/`;
+  } catch (e) {
+    button.disabled = false;
+    toast(errorText(e, S.players), 6000);
+  }
 }
 
 // A game's own view may draw what its sheet writes beside a number (Thousand: Р, bolts, barrel)

@@ -7,6 +7,7 @@ import { label } from "../format.js";
 import { table } from "../store.js";
 import { engineForm } from "../forms/engine-view.js";
 import { genericForm } from "../forms/generic.js";
+import { nextNumber, waitingResults } from "../pending.js";
 
 const S = table.state;
 
@@ -43,7 +44,9 @@ export function renderEntry() {
   }
   type = type || resultTypes[0];
   if (type && S.form && S.form.type === type) {
-    root.replaceChildren(S.view ? S.view.entryView(type, S.form) : engineForm(type, S.form));
+    // The hands still waiting in the outbox come before this one: its number counts them.
+    const form = nextNumber(S.form, waitingResults(S.pending, resultTypes));
+    root.replaceChildren(S.view ? S.view.entryView(type, form) : engineForm(type, form));
     return;
   }
   if (type) {

@@ -8,6 +8,7 @@ import { gameTitle } from "../format.js";
 import { API, requireSignIn, seatNames } from "../session.js";
 import { saved, table } from "../store.js";
 import { renderBoard, renderStatus } from "./board.js";
+import { formFate } from "../pending.js";
 
 const S = table.state;
 const POLL_MS = 2500;
@@ -112,6 +113,7 @@ export function renderAll() {
   // readySeq: the legal actions (and the entry form) may arrive after the summary of the same seq.
   const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq, S.readySeq,
     Object.keys(S.checking), S.claims.map((c) => [c.seq, c.accepted, c.settled])]);
+  closeOldConflict();
   if (key === S.lastKey) return;
   table.set({ lastKey: key });
   // A form someone is typing in stays as it is (with the seq it was started on): if another phone
@@ -119,14 +121,23 @@ export function renderAll() {
   for (const [id, render] of [["#tab-entry", S.entry && S.entry.renderEntry], ["#tab-cards", S.tabs.cards && S.tabs.cards.render]]) {
     const root = $(id);
     if (!render) continue;
-    if (root.dataset.dirty === "1" && +root.dataset.baseSeq !== S.seq) {
+    const fate = formFate({ dirty: root.dataset.dirty === "1", baseSeq: +root.dataset.baseSeq, seq: S.seq });
+    if (fate === "stale") {
       if (!$(".stale", root)) root.prepend(h("p", { class: "stale", role: "status", text: _("Another phone recorded an entry while you were typing.") }));
       continue;
     }
+    // (a result form being typed is never reset, not even by a late reply to this phone's entry)
+    if (fate === "keep" && id === "#tab-entry") continue;
     render();
     root.dataset.baseSeq = S.seq;
     delete root.dataset.dirty;
   }
+}
+
+// A conflict stays until a later entry is recorded (then it no longer applies).
+function closeOldConflict() {
+  const box = $("#conflict");
+  if (box && !box.hidden && box.dataset.seq && S.seq > +box.dataset.seq) { box.hidden = true; box.replaceChildren(); }
 }
 
 // The game's catalogue entry: kept on the phone per catalogue version and language.

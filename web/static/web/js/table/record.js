@@ -7,6 +7,7 @@ import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
 import { baseOf, refresh, renderAll } from "./page.js";
+import { renderBoard } from "./board.js";
 
 const S = table.state;
 
@@ -28,15 +29,38 @@ export async function record(type, payload, { onError, from, endpoint } = {}) {
   const tab = from && from.closest(".tab");
   if (tab) delete tab.dataset.dirty;
   const entry = await outbox.add(S.id, type, payload, { base: from ? baseOf(from) : S.seq, endpoint });
-  if (onError) table.update((s) => ({ errorHandlers: { ...s.errorHandlers, [entry.client_event_id]: onError } }));
+  // A result entry's form is kept aside while the entry waits: refused, it comes back as typed.
+  const form = tab && tab.id === "tab-entry" ? from.closest("form") : null;
+  if (onError || form) {
+    const handler = (e) => { if (form) putBack(form, tab); if (onError) onError(e); else toast(errorText(e, S.players), 6000); };
+    table.update((s) => ({ errorHandlers: { ...s.errorHandlers, [entry.client_event_id]: handler } }));
+  }
   await renderOutbox();
+  if (form) nextForm(form, tab);
   await flush();
   return entry;
+}
+
+// The next hand's form at once (its number counts the entries waiting); another form being typed
+// in the tab (a refused one put back) stays.
+function nextForm(form, tab) {
+  const others = $$("form", tab).filter((f) => f !== form);
+  if (others.length) { form.remove(); tab.dataset.dirty = "1"; return; }
+  if (S.entry) S.entry.renderEntry();
+}
+
+function putBack(form, tab) {
+  if (form.isConnected) return;
+  if (tab.dataset.dirty === "1") tab.prepend(form); else tab.replaceChildren(form);
+  // Kept as typed (renderAll leaves a form being typed in alone), against the record as it is now.
+  tab.dataset.dirty = "1";
+  tab.dataset.baseSeq = S.seq;
 }
 
 export async function renderOutbox() {
   const pending = (await outbox.forMatch(S.id)).filter((e) => !e.conflict);
   table.set({ pending });
+  renderBoard(); // the entries waiting show on the scoreboard
   const el = $("#outbox");
   el.hidden = pending.length === 0;
   el.textContent = fmt(ngettext("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", pending.length), { count: pending.length });
@@ -89,8 +113,12 @@ async function showConflict(entry) {
   const { describe, whoWhen } = await import("./log.js");
   table.set({ events: await API.events(S.id).catch(() => S.events) });
   const winners = S.events.filter((ev) => ev.seq >= entry.expected_seq);
+  // Shown where the user is looking (above the open tab's form), until it no longer applies.
   const box = $("#conflict");
+  const here = $("#tab-" + S.tab);
+  if (here) here.before(box);
   box.hidden = false;
+  box.dataset.seq = "";
   const close = () => { box.hidden = true; box.replaceChildren(); };
   box.replaceChildren(
     h("strong", { text: _("Another phone recorded first.") }),
@@ -100,5 +128,8 @@ async function showConflict(entry) {
     h("div", { class: "actions" },
       h("button", { type: "button", class: "ghost", onclick: close }, _("Discard mine")),
       h("button", { type: "button", onclick: async () => { close(); await refresh(true); record(entry.type, entry.payload, { endpoint: entry.endpoint }); } }, _("Record mine as well"))));
+  box.scrollIntoView({ block: "nearest" });
   await refresh(true);
+  // Once the record moves past what the box shows (a later entry), it no longer applies (page.js).
+  box.dataset.seq = S.seq;
 }

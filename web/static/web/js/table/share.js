@@ -1,7 +1,8 @@
 // The "Share" tab: the table code, its join link as a QR code and the house rules. The QR library
 // (56 KB) is loaded only when the tab opens.
 import { $, h } from "../dom.js";
-import { humanize } from "../format.js";
+import { _ } from "../i18n.js";
+import { changedRules } from "../rules.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
 
@@ -48,8 +49,14 @@ export function renderShare(open) {
   }
 }
 
+// Only the rules this table plays differently, in the reader's language (labels from the catalogue,
+// which the API translates); nothing until the catalogue's rules are known.
 function paintRules() {
-  const docs = Object.fromEntries(((S.game && S.game.variants) || []).map((v) => [v.key, v]));
-  $("#rules").replaceChildren(...Object.entries(S.match.variants || {}).flatMap(([k, v]) => [
-    h("dt", { text: `${humanize(k)}: ${Array.isArray(v) ? v.join(" ") : v}` }), h("dd", { text: (docs[k] && docs[k].doc) || "" })]));
+  const known = S.game && S.game.variants;
+  const box = $("#rules");
+  if (!known) { box.replaceChildren(); return; }
+  const changed = changedRules(S.match.variants || {}, known);
+  box.replaceChildren(...(changed.length ? changed.flatMap((r) => [
+    h("dt", { dataset: { rule: r.key } }, r.label + ": ", h("strong", { text: r.value })), h("dd", { text: r.doc })])
+    : [h("dd", { class: "muted", text: _("Every house rule at its usual default.") })]));
 }

@@ -1,0 +1,43 @@
+// The end of a match and a pot game's settlement, from the engine's own numbers.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { settlementLines, standings, winnerNames } from "../../../web/static/web/js/result.js";
+import { changedRules, ruleValue } from "../../../web/static/web/js/rules.js";
+
+const PLAYERS = ["Anna", "Ben", "Cleo", "Dan"];
+
+test("the winners are the engine's, named in a list; a tie names both", () => {
+  // Hearts to 100 (lower is better): Ben 41 and Dan 41 share first place.
+  const result = { winners: [1, 3], places: [3, 1, 4, 1], scores: [88, 41, 103, 41], lower_is_better: true };
+  assert.equal(winnerNames(result, PLAYERS, "en"), "Ben and Dan");
+  assert.equal(winnerNames({ winners: [0] }, PLAYERS, "en"), "Anna");
+  assert.deepEqual(standings(result, PLAYERS).map((r) => [r.place, r.name, r.score, r.winner]), [
+    [1, "Ben", 41, true], [1, "Dan", 41, true], [3, "Anna", 88, false], [4, "Cleo", 103, false],
+  ]);
+});
+
+test("a Bourré deal says who took the pot and who paid into it, by name", () => {
+  // Pot 7: Anna takes it with 3 tricks; Cleo took none (bourré) and matches the pot, 7 chips;
+  // Dan reneged and pays 2 (the engine's amounts, passed through).
+  const entry = { taken: [{ seat: 0, chips: 7 }], payments: [{ seat: 2, chips: 7, code: "bourre" }, { seat: 3, chips: 2, code: "renege" }] };
+  assert.deepEqual(settlementLines(entry, PLAYERS), [
+    "Anna takes 7 from the pot",
+    "Cleo pays 7 into the pot (bourré)",
+    "Dan pays 2 into the pot (renege)",
+  ]);
+  assert.deepEqual(settlementLines({ hand: 1, points: [1, 2] }, PLAYERS), []);
+});
+
+test("Share lists only the house rules that differ from the defaults, by their labels", () => {
+  const catalogue = [
+    { key: "target_score", label: "Target score", type: "integer", default: 100, doc: "The game ends at this total." },
+    { key: "moon_scoring", label: "Moon scoring", type: "string", default: "add_to_others", choices: ["add_to_others", "shooter_choice"], choice_labels: ["Add to others", "Shooter choice"] },
+    { key: "counts_jack", label: "Counts jack", type: "boolean", default: false },
+    { key: "player_count", label: "Player count", type: "integer", default: null, nullable: true },
+  ];
+  const variants = { target_score: 50, moon_scoring: "add_to_others", counts_jack: true, player_count: null };
+  assert.deepEqual(changedRules(variants, catalogue).map((r) => [r.label, r.value]), [["Target score", "50"], ["Counts jack", "on"]]);
+  assert.equal(ruleValue(catalogue[1], "shooter_choice"), "Shooter choice");
+  assert.deepEqual(changedRules({ target_score: 100 }, catalogue), []);
+});
