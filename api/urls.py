@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api import views
+from api import auth_session, live, views
 
 app_name = "api"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("auth/guest", views.GuestView.as_view(), name="auth-guest"),
     path("auth/token", views.TokenView.as_view(), name="auth-token"),
     path("auth/logout", views.LogoutView.as_view(), name="auth-logout"),
+    path("auth/session", auth_session.SessionFromTokenView.as_view(), name="auth-session"),
     path("auth/logout-all", views.LogoutAllView.as_view(), name="auth-logout-all"),
     path("games", views.GamesView.as_view(), name="games"),
     path("players", views.PlayerListView.as_view(), name="players"),
@@ -36,6 +37,7 @@ urlpatterns = [
     path("matches/<id:match_id>/rematch", views.MatchRematchView.as_view(), name="match-rematch"),
     path("matches/<id:match_id>/join-code", views.JoinCodeView.as_view(), name="match-join-code"),
     path("matches/<id:match_id>/summary", views.MatchSummaryView.as_view(), name="match-summary"),
+    path("matches/<id:match_id>/live", live.LiveView.as_view(), name="match-live"),
     path("matches/<id:match_id>/legal-actions", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("matches/<id:match_id>/entry-form", views.EntryFormView.as_view(), name="match-entry-form"),
     path("matches/<id:match_id>/record", views.RecordView.as_view(), name="match-record"),

@@ -189,6 +189,18 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env.str("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))
 
+#: Live updates (companion/live.py, api/live.py): Redis pub/sub between processes when set, else
+#: in-process (one process: the embedded default).
+COMPANION_LIVE_REDIS_URL: str = env.str("COMPANION_LIVE_REDIS_URL", default=REDIS_URL)
+COMPANION_LIVE_REDIS_TIMEOUT_S = env.float("COMPANION_LIVE_REDIS_TIMEOUT_S", default=0.5)
+#: A stream holds a thread under WSGI: gunicorn's threaded server turns streams away (503, the phones
+#: poll) and leaves them to the ASGI live server (deploy/gunicorn-live.conf.py); runserver serves them.
+COMPANION_LIVE_WSGI = env.bool("COMPANION_LIVE_WSGI", default=True)
+#: Seconds between keep-alive comments on a quiet stream, and a stream's longest life (then the phone
+#: reconnects, so a server restart or a stale proxy connection never leaves a phone deaf for long).
+COMPANION_LIVE_PING_S = env.float("COMPANION_LIVE_PING_S", default=15.0)
+COMPANION_LIVE_MAX_S = env.float("COMPANION_LIVE_MAX_S", default=300.0)
+
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
 #: A claim answered within this many milliseconds is answered in the request (201); else 202 + Celery.

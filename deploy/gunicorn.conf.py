@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 bind = os.environ.get("COMPANION_ADDRESS", "127.0.0.1:8000")
+# A live stream would hold one of these threads for minutes: they are the live server's
+# (deploy/gunicorn-live.conf.py); here a stream gets 503 live_unavailable and the phone polls.
+os.environ.setdefault("COMPANION_LIVE_WSGI", "false")
 wsgi_app = "companion.wsgi:application"
 # Threads: requests mostly wait on PostgreSQL and Redis; processes: the engines are pure Python (GIL).
 worker_class = "gthread"

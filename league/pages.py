@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_noop
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -94,7 +95,11 @@ def _viewer(request: HttpRequest) -> Any:
 
 
 def _error(request: HttpRequest, exc: ServiceError) -> HttpResponse:
-    context = {"error": exc, "LANGUAGE_CODE": translation.get_language()}
+    """The error in words (never its code). A visitor without a session may be a phone that signed in
+    with a token: the page asks for a session with it (league/static/league/page.js), else offers sign-in."""
+    context = {"error": exc, "LANGUAGE_CODE": translation.get_language(), "path": request.get_full_path()}
+    if not _viewer(request).is_authenticated:
+        return render(request, "league/signin.html", context, status=401)
     return render(request, "league/error.html", context, status=exc.status)
 
 
@@ -116,11 +121,22 @@ def _standings_by_game(flt: StatsFilter) -> list[dict[str, Any]]:
     for row in selectors.standings(flt):
         row = dict(row)
         row["figure_values"] = [row["figures"].get(f["key"]) for f in _figure_columns(row["game"])]
+        row["figure_cells"] = [(f["label"], row["figures"].get(f["key"])) for f in _figure_columns(row["game"])]
+        row["rating_words"] = _rating_words(row.get("rating"))
         grouped[row["game"]].append(row)
     return [
         {"game": game, "title": _title(game), "figures": _figure_columns(game), "rows": rows}
         for game, rows in sorted(grouped.items())
     ]
+
+
+def _rating_words(rating: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The rating as a reader takes it: the skill estimate μ and the range it most likely lies in
+    (μ ± 2σ, about 95 %), instead of OpenSkill's ordinal (μ − 3σ, the ranking's cautious value)."""
+    if not rating:
+        return None
+    mu, sigma = float(rating["mu"]), float(rating["sigma"])
+    return {"value": f"{mu:.1f}", "low": round(mu - 2 * sigma), "high": round(mu + 2 * sigma)}
 
 
 @memoised
@@ -235,8 +251,11 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     except ServiceError as exc:
         return _error(request, exc)
     language = translation.get_language()
-    html = _league_html(league.pk, league.name, flt, shown.pk if shown is not None else None, language)
-    return HttpResponse(html)
+    body = _league_html(league.pk, league.name, flt, shown.pk if shown is not None else None, language)
+    # the page around the memoised body is the viewer's own (its header's language form carries a CSRF token)
+    # mark_safe: the body is our own template's rendering, escaped there
+    context = {"league": league, "body": mark_safe(body), "LANGUAGE_CODE": language}
+    return render(request, "league/league.html", context)
 
 
 @memoised
@@ -265,7 +284,7 @@ def _league_html(league_id: int, name: str, flt: StatsFilter, shown_id: int | No
     }
     context["LANGUAGE_CODE"] = language
     with translation.override(language):
-        return render_to_string("league/league.html", context)
+        return render_to_string("league/_league_body.html", context)
 
 
 @localized

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Start Companion for production: ``collectstatic``, then gunicorn (deploy/gunicorn.conf.py).
+"""Start Companion for production: ``collectstatic``, then gunicorn (deploy/gunicorn.conf.py) and the
+live server for the phones' event streams (deploy/gunicorn-live.conf.py, ASGI).
 
-    python3 scripts/serve.py             # on $COMPANION_ADDRESS (default 127.0.0.1:8000)
+    python3 scripts/serve.py             # on $COMPANION_ADDRESS (default 127.0.0.1:8000) and
+                                         # $COMPANION_LIVE_ADDRESS (default 127.0.0.1:8001; "off": none;
+                                         # with REDIS_URL only)
     python3 scripts/serve.py --migrate   # migrate first: on ONE host, before a rollout
     python3 scripts/serve.py --prepare   # only create or update .venv (installation, upgrades)
 
@@ -13,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,7 +41,36 @@ def main() -> None:
         run([python, manage, "collectstatic", "--noinput", "-v", "0"])
     gunicorn = str(venv_bin("gunicorn"))
     os.chdir(ROOT)
-    os.execv(gunicorn, [gunicorn, "--config", str(ROOT / "deploy" / "gunicorn.conf.py")])
+    web = [gunicorn, "--config", str(ROOT / "deploy" / "gunicorn.conf.py")]
+    # The live server hears the web server's entries through Redis only; without it the phones poll.
+    redis = os.environ.get("COMPANION_LIVE_REDIS_URL", os.environ.get("REDIS_URL", ""))
+    if not redis or os.environ.get("COMPANION_LIVE_ADDRESS", "").lower() == "off":
+        print("» no live server (needs REDIS_URL): the phones poll", flush=True)
+        os.execv(gunicorn, web)
+    sys.exit(supervise([web, [gunicorn, "--config", str(ROOT / "deploy" / "gunicorn-live.conf.py")]]))
+
+
+def supervise(commands: list[list[str]]) -> int:
+    """Run both servers; pass TERM, INT and HUP on to them; when one ends, stop the other and end
+    with its code (systemd, or whoever started us, then restarts the pair)."""
+    children = [subprocess.Popen(command) for command in commands]
+
+    def forward(signum: int, _frame: object) -> None:
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, forward)
+    pid, status = os.wait()
+    code = os.waitstatus_to_exitcode(status)
+    for child in children:
+        if child.pid != pid and child.poll() is None:
+            child.terminate()
+    for child in children:
+        if child.pid != pid:
+            child.wait()
+    return code if code >= 0 else 128 - code
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Modules every page loads; a page adds its own (pages/<page>.js, or the table's and the forms').
 COMMON_MODULES = ("main", "chrome", "dom", "i18n", "errors", "router", "store", "session", "api", "format", "pending")
 #: The table's scoreboard; its forms, other tabs and the game's own view load once it is drawn.
-PAGE_MODULES = {"table": ("table/page", "table/board")}
+PAGE_MODULES = {"table": ("table/page", "table/board", "table/live")}
 
 View = Callable[..., HttpResponseBase]
 

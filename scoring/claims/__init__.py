@@ -22,7 +22,10 @@ from dataclasses import dataclass
 
 from scoring.cards import Card
 from scoring.claims.games import check_claim_kind, claim_score, claim_target
+from scoring.claims.knowledge import knowledge_of
+from scoring.claims.modelsearch import ModelSearch, needs_model_search
 from scoring.claims.native import FAST_ENGINE, TIMEOUTS
+from scoring.claims.pooled import PooledSearch, pooled_applies
 from scoring.claims.position import (
     BourrePlay,
     Claim,
@@ -123,69 +126,142 @@ def check_claim(
 ) -> Verdict:
     """Decide ``claim`` in ``pos`` within ``budget_s`` seconds measured by ``clock``."""
     check_claim_kind(pos, claim)
-    start = clock()
-    deadline = start + budget_s
-    need = claim_target(pos, claim) - claim_score(pos, claim)
-    nodes = 0
-
-    def verdict(status: str, why: Note, **kw: object) -> Verdict:
-        return Verdict(status, claim, why, clock() - start, nodes, **kw)  # type: ignore[arg-type]
-
+    run = _Run(claim, clock, clock(), budget_s)
+    model = needs_model_search(pos, claim)
+    if not pos.all_known and (model or knowledge_of(pos).out_of_play > 0) and _pooled_model_holds(pos, run):
+        return run.verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
+    if model:
+        return _check_by_model(pos, run)
     if pos.all_known:
-        engine = FAST_ENGINE(pos, claim, clock=clock, deadline=deadline)
-        try:
-            ok = engine.solve_deepening(need) if claim.kind is ClaimKind.NO_MORE_POINTS else engine.solve(need)
-            if ok:
-                return _done(verdict(HOLDS, Note("holds", "The claimant makes it against every defence.")), engine)
-            line = tuple(engine.counter_line(need))
-        except TIMEOUTS:
-            nodes = engine.stats.nodes
-            return verdict(UNDETERMINED, Note("time_budget", "The time budget ran out."))
-        nodes = engine.stats.nodes
-        return verdict(FAILS, Note("fails", "The others can beat it."), counter_line=line)
-
+        return _check_known(pos, run)
     if next(distributions(pos), None) is None:
         why = Note("no_deal", "No deal of the unseen cards fits the record (hand sizes, shown voids).")
-        return verdict(UNDETERMINED, why)
-    pooled = FAST_ENGINE(pos, claim, pool_mode=True, clock=clock, deadline=deadline)
+        return run.verdict(UNDETERMINED, why)
     pins: dict[Card, int] = {}
+    if knowledge_of(pos).out_of_play == 0:
+        # The fast pooled game's opponents play until the pool is empty: only sound when the
+        # unseen cards are exactly the unknown hands (none lies out of play).
+        pooled = FAST_ENGINE(pos, claim, pool_mode=True, clock=clock, deadline=run.deadline)
+        try:
+            if pooled.solve(run.need(pos)):
+                run.nodes = pooled.stats.nodes
+                return run.verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
+            pins = pins_from_line(pos, pooled.counter_line(run.need(pos)))
+        except TIMEOUTS:
+            pass  # the pooled game is only a shortcut: go on to the deals if time is left
+        run.nodes = pooled.stats.nodes
+    return _check_deals(pos, run, pins)
+
+
+@dataclass
+class _Run:
+    """One check: the claim, the clock and budget, and the positions searched so far."""
+
+    claim: Claim
+    clock: Callable[[], float]
+    start: float
+    budget_s: float
+    nodes: int = 0
+
+    @property
+    def deadline(self) -> float:
+        return self.start + self.budget_s
+
+    def need(self, pos: Position) -> int:
+        return claim_target(pos, self.claim) - claim_score(pos, self.claim)
+
+    def verdict(self, status: str, why: Note, **kw: object) -> Verdict:
+        return Verdict(status, self.claim, why, self.clock() - self.start, self.nodes, **kw)  # type: ignore[arg-type]
+
+
+def _pooled_model_holds(pos: Position, run: _Run) -> bool:
+    """The play model's pooled game (the fast one cannot take cards out of play or the rules only
+    the play model knows), with half the budget; ``False`` also when it ran out of time."""
+    if not pooled_applies(pos, run.claim):
+        return False
+    search = PooledSearch(pos, run.claim, clock=run.clock, deadline=run.start + run.budget_s / 2)
     try:
-        if pooled.solve(need):
-            nodes = pooled.stats.nodes
-            return verdict(HOLDS, Note("holds", "The claimant makes it however the unseen cards lie."))
-        pins = pins_from_line(pos, pooled.counter_line(need))
+        return search.holds()
     except TIMEOUTS:
-        pass  # the pooled game is only a shortcut: go on to the deals if time is left
-    nodes = pooled.stats.nodes
+        return False
+    finally:
+        run.nodes = search.nodes
+
+
+def _check_known(pos: Position, run: _Run) -> Verdict:
+    """Every hand known: the fast search, exact."""
+    need = run.need(pos)
+    engine = FAST_ENGINE(pos, run.claim, clock=run.clock, deadline=run.deadline)
+    try:
+        nmp = run.claim.kind is ClaimKind.NO_MORE_POINTS
+        ok = engine.solve_deepening(need) if nmp else engine.solve(need)
+        if ok:
+            return _done(run.verdict(HOLDS, Note("holds", "The claimant makes it against every defence.")), engine)
+        line = tuple(engine.counter_line(need))
+    except TIMEOUTS:
+        run.nodes = engine.stats.nodes
+        return run.verdict(UNDETERMINED, Note("time_budget", "The time budget ran out."))
+    run.nodes = engine.stats.nodes
+    return run.verdict(FAILS, Note("fails", "The others can beat it."), counter_line=line)
+
+
+def _check_deals(pos: Position, run: _Run, pins: dict[Card, int]) -> Verdict:
+    """Every deal the record allows, solved in turn (pinned deals first) until one beats the claim."""
+    need = run.need(pos)
     tt: dict[object, list[int]] = {}
     deals = 0
     try:
         for hands in distributions(pos, pins):
             deals += 1
-            full = pos.with_hands(hands)
-            engine = FAST_ENGINE(full, claim, clock=clock, deadline=deadline, tt=tt)
+            engine = FAST_ENGINE(pos.with_hands(hands), run.claim, clock=run.clock, deadline=run.deadline, tt=tt)
             try:
                 ok = engine.solve(need)
                 line = () if ok else tuple(engine.counter_line(need))
             finally:
-                nodes += engine.stats.nodes
+                run.nodes += engine.stats.nodes
             if not ok:
-                return verdict(
-                    FAILS,
-                    Note("fails", "The others can beat it if the cards lie as shown (deal %(deal)s).", deal=deals),
-                    counter_line=line,
-                    distribution=hands,
-                )
-            if clock() > deadline:
+                why = Note("fails", "The others can beat it if the cards lie as shown (deal %(deal)s).", deal=deals)
+                return run.verdict(FAILS, why, counter_line=line, distribution=hands)
+            if run.clock() > run.deadline:
                 raise Timeout
     except TIMEOUTS:
         why = Note("time_budget", "The time budget ran out (possible deals checked: %(count)s).", count=deals)
-        return verdict(UNDETERMINED, why)
+        return run.verdict(UNDETERMINED, why)
     if deals == 0:
-        return verdict(UNDETERMINED, Note("no_deal", "No deal of the unseen cards fits the record."))
+        return run.verdict(UNDETERMINED, Note("no_deal", "No deal of the unseen cards fits the record."))
     why = Note("holds", "The claimant makes it in every possible deal (%(count)s in all).", count=deals)
-    return verdict(HOLDS, why)
+    return run.verdict(HOLDS, why)
 
 
 def _done(v: Verdict, engine: Engine) -> Verdict:
     return Verdict(v.status, v.claim, v.why, v.elapsed_s, engine.stats.nodes, v.counter_line, v.distribution)
+
+
+def _check_by_model(pos: Position, run: _Run) -> Verdict:
+    """The claim searched over the play model (house rules the fast search does not model): the
+    same answers, every deal of the unseen cards in turn when some hands are unknown."""
+    deals = [pos.hands] if pos.all_known else distributions(pos)
+    count = 0
+    try:
+        for hands in deals:
+            count += 1
+            full = pos if pos.all_known else pos.with_hands(hands)  # type: ignore[arg-type]
+            search = ModelSearch(full, run.claim, clock=run.clock, deadline=run.deadline)
+            try:
+                ok = search.holds()
+                line = () if ok else tuple(search.counter_line())
+            finally:
+                run.nodes += search.nodes
+            if not ok:
+                if pos.all_known:
+                    return run.verdict(FAILS, Note("fails", "The others can beat it."), counter_line=line)
+                why = Note("fails", "The others can beat it if the cards lie as shown (deal %(deal)s).", deal=count)
+                return run.verdict(FAILS, why, counter_line=line, distribution=hands)
+    except TIMEOUTS:
+        return run.verdict(UNDETERMINED, Note("time_budget", "The time budget ran out."))
+    if count == 0:
+        return run.verdict(UNDETERMINED, Note("no_deal", "No deal of the unseen cards fits the record."))
+    if pos.all_known:
+        return run.verdict(HOLDS, Note("holds", "The claimant makes it against every defence."))
+    why = Note("holds", "The claimant makes it in every possible deal (%(count)s in all).", count=count)
+    return run.verdict(HOLDS, why)

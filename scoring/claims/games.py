@@ -33,6 +33,8 @@ from scoring.tricks import ACE_HIGH, TEN_HIGH, TrickRules, beats, legal_cards, w
 QUEEN_OF_SPADES = Card("QS")
 #: thousand.md §2.2
 THOUSAND_POINTS = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0}
+#: bourre.md §7 Lo-No: the lower card wins (2 strongest, ace weakest).
+LOW_WINS = {r: 15 - r for r in range(2, 15)}
 #: thousand.md §2.3 (spades may be 60 by variant)
 MARRIAGE_VALUES = {Suit.HEARTS: 100, Suit.DIAMONDS: 80, Suit.CLUBS: 60, Suit.SPADES: 40}
 
@@ -73,9 +75,9 @@ def trick_rules(pos: Position) -> TrickRules:
             head_when_trumping=rules.must_head_trick or rules.must_overtrump,
         )
     return TrickRules(
-        strength=ACE_HIGH,
+        strength=LOW_WINS if rules.low_wins else ACE_HIGH,
         trump=pos.trump,
-        must_trump=True,
+        must_trump=pos.trump is not None,
         head_when_following=rules.head_trick_required,
         head_when_trumping=rules.head_trick_required,
     )
@@ -153,6 +155,9 @@ def _bourre_legal(pos: Position, hand: tuple[Card, ...], rules: BourrePlay) -> t
     trump = pos.trump
     tr = trick_rules(pos)
     if not pos.trick:
+        opening = Card(rules.opening_lead) if rules.opening_lead and not pos.played else None
+        if opening is not None and opening in hand:
+            return (opening,)  # §7 Lo-No: the dealer leads the turned card to the first trick
         normal = hand
     else:
         normal = legal_cards(hand, pos.trick, tr)
@@ -167,12 +172,16 @@ def _bourre_legal(pos: Position, hand: tuple[Card, ...], rules: BourrePlay) -> t
         ):
             normal = hand  # §7 trump_when_cannot_overtrump = false: "play to win"
         if rules.must_beat_mode == "highest_card" and any(beats(c, best, led, tr) for c in normal):
-            normal = (max(normal, key=lambda c: c.rank),)
-    if rules.cinch_rules == "none" or trump is None:
-        return normal
+            normal = (max(normal, key=lambda c: tr.strength[c.rank]),)
+    if trump is None:
+        return normal  # Lo-No: no trumps, no cinch (§7)
     seat = pos.to_act
     mine = [c for c in hand if c.suit is trump]
-    if not mine or not has_cinch(pos, seat):
+    if not mine:
+        return normal
+    if not has_cinch(pos, seat):
+        if not pos.trick and rules.must_lead_trump_when_others_void and _others_void_in_trump(pos, seat):
+            return tuple(mine)  # §7: lead a trump when every other player has shown out of trumps
         return normal
     last = len(pos.trick) == pos.seats - 1
     if pos.trick and (last or not any(c.suit is trump for c in normal)):
@@ -181,10 +190,23 @@ def _bourre_legal(pos: Position, hand: tuple[Card, ...], rules: BourrePlay) -> t
     return tuple(c for c in normal if c in equivalent)
 
 
+def _others_void_in_trump(pos: Position, seat: int) -> bool:
+    return all(pos.trump in pos.voids[s] for s in range(pos.seats) if s != seat)
+
+
 def has_cinch(pos: Position, seat: int) -> bool:
-    """bourre.md §3.6, the sure-trick test: won + |mine| - killable >= 3."""
+    """bourre.md §3.6, the sure-trick test: won + |mine| - killable >= 3; under ``akq_only`` the
+    player holds the rest of its A-K-Q of trumps; ``none`` and ``lay_down`` (a table procedure)
+    impose nothing."""
     trump = pos.trump
+    rules = pos.rules
+    assert isinstance(rules, BourrePlay) and trump is not None
+    if rules.cinch_rules in ("none", "lay_down"):
+        return False
     hand = pos.hands[seat] or ()
+    if rules.cinch_rules == "akq_only":
+        top = [card_of(r, trump) for r in (ACE, KING, QUEEN)]
+        return any(c in hand for c in top) and all(c in hand or c in pos.played_by[seat] for c in top)
     mine = sorted(c.rank for c in hand if c.suit is trump)
     gone = pos.played | set(pos.trick) | pos.known_out[seat]
     outstanding = sorted(r for r in range(2, 15) if r not in mine and card_of(r, trump) not in gone)
@@ -211,7 +233,9 @@ def cinch_equivalents(pos: Position, seat: int) -> set[Card]:
         between = range(t.rank + 1, top.rank)
         in_hand = {c.rank for c in mine}
         played = {c.rank for c in gone if c.suit is trump}
-        if rules.cinch_equivalent_trumps == "sequence":
+        if rules.cinch_rules == "akq_only":
+            ok = False  # the highest trump itself (bourre.md §7)
+        elif rules.cinch_equivalent_trumps == "sequence":
             ok = all(r in in_hand or r in played for r in between)
         elif rules.cinch_equivalent_trumps == "adjacent_only":
             ok = t == mine[1] and all(r in played for r in between)
@@ -236,17 +260,16 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
     sizes[seat] -= 1
     trick = (*pos.trick, play.card)
     changes: dict[str, object] = {"hands": tuple(hands), "hand_sizes": tuple(sizes), "trick": trick}
-    trump = pos.trump
     if play.announce:
-        assert play.card.suit is not None and isinstance(pos.rules, ThousandPlay)
-        bonus = list(pos.bonus)
-        bonus[seat] += marriage_value(pos.rules, play.card.suit)
-        trump = play.card.suit
-        changes |= {"bonus": tuple(bonus), "trump": trump, "announced": pos.announced | {trump}}
+        changes |= _announce(pos, play)
+    trump = changes.get("trump", pos.trump)
+    assert trump is None or isinstance(trump, Suit)
     if isinstance(pos.rules, HeartsPlay) and (
         play.card.suit is Suit.HEARTS or (pos.rules.queen_breaks_hearts and play.card == QUEEN_OF_SPADES)
     ):
         changes["hearts_broken"] = True
+    if isinstance(pos.rules, BourrePlay):
+        changes |= _bourre_facts(pos, seat, play.card)
     if len(trick) == pos.seats:
         rules = trick_rules(pos) if trump is pos.trump else trick_rules(replace(pos, trump=trump))
         winner = (pos.leader + winning_index(trick, rules)) % pos.seats
@@ -262,7 +285,61 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
             "played": pos.played | set(trick),
             "first_trick": False,
         }
+        changes |= _after_trick(pos, trick, winner, pts, last=sum(sizes) == 0)
     return replace(pos, **changes)  # type: ignore[arg-type]
+
+
+def _announce(pos: Position, play: Play) -> dict[str, object]:
+    """A Thousand marriage (§6.4): its value at once; its suit trumps at once, or from the next
+    trick under ``trump_change_timing = next_trick``."""
+    suit = play.card.suit
+    assert suit is not None and isinstance(pos.rules, ThousandPlay)
+    bonus = tuple(b + marriage_value(pos.rules, suit) if s == play.seat else b for s, b in enumerate(pos.bonus))
+    changes: dict[str, object] = {"bonus": bonus, "announced": pos.announced | {suit}}
+    if pos.rules.trump_change_timing == "next_trick":
+        changes["next_trump"] = suit
+    else:
+        changes["trump"] = suit
+    return changes
+
+
+def _after_trick(
+    pos: Position, trick: tuple[Card, ...], winner: int, pts: list[int], *, last: bool
+) -> dict[str, object]:
+    """What a finished trick changes besides the winner's count: a Thousand trump change pending
+    under ``next_trick`` takes effect; a Hearts kitty goes to the winner of its trick (§2.4)."""
+    if pos.next_trump is not None:
+        return {"trump": pos.next_trump, "next_trump": None}
+    rules = pos.rules
+    if not isinstance(rules, HeartsPlay) or rules.kitty_receipt == "none" or not pos.kitty_pending:
+        return {}
+    receipt = rules.kitty_receipt
+    if (
+        (receipt == "first_trick" and pos.first_trick)
+        or (receipt == "last_trick" and last)
+        or (receipt == "first_penalty" and any(penalty_points(c) for c in trick))
+    ):
+        pts[winner] += sum(penalty_points(c) for c in pos.kitty_pending)
+        return {"points_won": tuple(pts), "kitty_pending": ()}
+    return {}
+
+
+def _bourre_facts(pos: Position, seat: int, card: Card) -> dict[str, object]:
+    """The facts a Bourré play adds that the variants read: the cards each seat played (``akq_only``)
+    and the seats shown out of trumps (``must_lead_trump_when_others_void``, as the engine's
+    ``shown_void_in_trump``: no trump on a trump lead, or no trump when it had to trump)."""
+    rules = pos.rules
+    assert isinstance(rules, BourrePlay)
+    out: dict[str, object] = {}
+    if rules.cinch_rules == "akq_only":
+        out["played_by"] = tuple(p | {card} if s == seat else p for s, p in enumerate(pos.played_by))
+    trump = pos.trump
+    if rules.must_lead_trump_when_others_void and pos.trick and trump is not None and card.suit is not trump:
+        led = pos.trick[0].suit
+        best = pos.trick[winning_index(pos.trick, trick_rules(pos))]
+        if led is trump or (card.suit is not led and (rules.trump_when_cannot_overtrump or best.suit is not trump)):
+            out["voids"] = tuple(v | {trump} if s == seat else v for s, v in enumerate(pos.voids))
+    return out
 
 
 def is_over(pos: Position) -> bool:

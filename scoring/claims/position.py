@@ -41,6 +41,9 @@ class HeartsPlay:
     must_break_hearts: bool = True
     queen_breaks_hearts: bool = False
     can_lead_hearts_instead_of_qs: bool = False
+    #: A kitty still to be received (§2.4): ``none``, or the trick whose winner receives it
+    #: (``first_trick``, ``last_trick``, ``first_penalty``: the first trick holding a penalty card).
+    kitty_receipt: str = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,7 @@ class ThousandPlay:
     must_overtrump: bool = False
     marriage_requires_won_trick: bool = True
     spades_marriage_value: int = 40
+    trump_change_timing: str = "immediate"  # or next_trick (§6.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +65,13 @@ class BourrePlay:
     head_trick_required: bool = True
     must_beat_mode: str = "any_beating_card"  # or highest_card
     trump_when_cannot_overtrump: bool = True
-    cinch_rules: str = "pagat"  # or none
+    cinch_rules: str = "pagat"  # or none / akq_only / lay_down
     cinch_equivalent_trumps: str = "sequence"  # or adjacent_only / strict
+    must_lead_trump_when_others_void: bool = False
+    #: Lo-No (§7): no trump, the lowest card of the suit led wins.
+    low_wins: bool = False
+    #: Lo-No (§7): the turned card the dealer must lead to the first trick, until it is led.
+    opening_lead: str | None = None
 
 
 PlayRules = HeartsPlay | ThousandPlay | BourrePlay
@@ -113,6 +122,17 @@ class Position:
     are the suits seat ``s`` has shown out of. ``played`` are the cards played face up in earlier
     tricks of this hand; ``known_out[s]`` are cards seat ``s`` knows to be out of play (its own
     Bourré discards), which the cinch test needs.
+
+    What the record proves about an unknown hand beyond its voids (:mod:`scoring.claims.knowledge`):
+    ``held[s]`` are unseen cards the record places in seat ``s``'s hand (e.g. cards passed to it),
+    ``not_held[s]`` unseen cards it cannot hold (e.g. every non-heart after it led a heart before
+    hearts were broken). ``unseen`` may hold more cards than the unknown hands: the rest lie
+    out of play (a Hearts kitty nobody saw, the Bourré stock and other players' discards).
+
+    ``next_trump`` is a Thousand trump change pending under ``trump_change_timing = next_trick``;
+    ``kitty_pending`` the Hearts kitty still to be received (``rules.kitty_receipt``), ``None`` while nobody
+    saw it (a deal of the unseen cards then puts in it the cards that lie in no hand);
+    ``played_by[s]`` the cards seat ``s`` played this deal (Bourré ``akq_only`` cinch).
     """
 
     game: GameName
@@ -132,6 +152,11 @@ class Position:
     unseen: tuple[Card, ...] = ()
     voids: tuple[frozenset[Suit], ...] = ()
     known_out: tuple[frozenset[Card], ...] = field(default=())
+    held: tuple[frozenset[Card], ...] = field(default=())
+    not_held: tuple[frozenset[Card], ...] = field(default=())
+    next_trump: Suit | None = None
+    kitty_pending: tuple[Card, ...] | None = None
+    played_by: tuple[frozenset[Card], ...] = field(default=())
 
     def __post_init__(self) -> None:
         n = len(self.hands)
@@ -142,8 +167,9 @@ class Position:
                 object.__setattr__(self, name, zeros)
         if not self.voids:
             object.__setattr__(self, "voids", (frozenset(),) * n)
-        if not self.known_out:
-            object.__setattr__(self, "known_out", (frozenset(),) * n)
+        for name in ("known_out", "held", "not_held", "played_by"):
+            if not getattr(self, name):
+                object.__setattr__(self, name, (frozenset(),) * n)
         if not self.hand_sizes:
             if any(h is None for h in self.hands):
                 raise ValueError("hand_sizes is required when some hands are unknown")
@@ -198,7 +224,12 @@ class Position:
 
     def with_hands(self, hands: Sequence[Sequence[Card]]) -> Position:
         """The same position with every hand known (one distribution of the unseen cards)."""
-        return replace(self, hands=_hands(hands), unseen=())
+        full = _hands(hands)
+        kitty = self.kitty_pending
+        if kitty is None and isinstance(self.rules, HeartsPlay) and self.rules.kitty_receipt != "none":
+            dealt = {c for h in full for c in h or ()}
+            kitty = tuple(sorted((c for c in self.unseen if c not in dealt), key=str))  # the cards in no hand
+        return replace(self, hands=full, unseen=(), held=(), not_held=(), kitty_pending=kitty)
 
     def describe(self) -> dict[str, object]:
         return {
@@ -242,6 +273,11 @@ def position_to_json(pos: Position) -> dict[str, object]:
         "unseen": cards(pos.unseen),
         "voids": [sorted(str(s) for s in v) for v in pos.voids],
         "known_out": [cards(k) for k in pos.known_out],
+        "held": [cards(k) for k in pos.held],
+        "not_held": [cards(k) for k in pos.not_held],
+        "next_trump": None if pos.next_trump is None else str(pos.next_trump),
+        "kitty_pending": None if pos.kitty_pending is None else cards(pos.kitty_pending),
+        "played_by": [cards(k) for k in pos.played_by],
     }
 
 
@@ -275,6 +311,12 @@ def position_from_json(data: Mapping[str, Any]) -> Position:
         unseen=parse_cards(data["unseen"]),
         voids=tuple(frozenset(Suit(s) for s in v) for v in data["voids"]),
         known_out=tuple(frozenset(parse_cards(k)) for k in data["known_out"]),
+        # older files (bench positions) have no card facts beyond the voids
+        held=tuple(frozenset(parse_cards(k)) for k in data.get("held") or ()),
+        not_held=tuple(frozenset(parse_cards(k)) for k in data.get("not_held") or ()),
+        next_trump=None if data.get("next_trump") is None else Suit(data["next_trump"]),
+        kitty_pending=None if data.get("kitty_pending") is None else parse_cards(data["kitty_pending"]),
+        played_by=tuple(frozenset(parse_cards(k)) for k in data.get("played_by") or ()),
     )
 
 

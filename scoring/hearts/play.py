@@ -325,9 +325,6 @@ def play_position(state: HeartsState) -> dict[str, Any] | None:
     hand = state.current
     if position is None or hand is None:
         return None
-    if state.variants.spot_hearts:
-        # the checker's Hearts scoring counts a heart as one point (docs/claims.md, "Not checked")
-        raise ValueError("spot_hearts is not modelled by the claim checker")
     leader = position.trick_leader
     if leader is None and len(position.to_act) == 1:
         leader = position.to_act[0]
@@ -355,4 +352,45 @@ def play_position(state: HeartsState) -> dict[str, Any] | None:
             "known_out": [[] for _ in range(hand.seats)],
         }
     )
+    data.update(_card_facts(hand))
+    data.update(_kitty_facts(hand, unseen))
+    data["rules"]["kitty_receipt"] = _kitty_receipt(hand)
     return data
+
+
+def _card_facts(hand: Hand) -> dict[str, Any]:
+    """What the record proves about the hands it does not show (docs/claims.md, "card knowledge"):
+    cards placed in them (``held``: e.g. received in a recorded pass) and cards each seat's own
+    plays showed it did not hold (``not_held``: the evidence that proves a renege, §6.1)."""
+    unknown = [not hand.complete[s] for s in range(hand.seats)]
+    return {
+        "held": [sorted(map(str, hand.known[s])) if unknown[s] else [] for s in range(hand.seats)],
+        "not_held": [
+            sorted({str(c) for e in hand.exclusions[s] for c in e.cards}) if unknown[s] else []
+            for s in range(hand.seats)
+        ],
+    }
+
+
+#: Which trick's winner receives the kitty (§2.4), as the claim checker names it.
+_KITTY_RECEIPT = {
+    "four_player_12": "first_penalty",
+    "leftover_first_penalty": "first_penalty",
+    "leftover_first_trick": "first_trick",
+    "leftover_last_trick": "last_trick",
+}
+
+
+def _kitty_receipt(hand: Hand) -> str:
+    if hand.config.kitty_size == 0 or hand.kitty_to is not None:
+        return "none"  # no kitty, or received already
+    return _KITTY_RECEIPT.get(hand.config.kitty_rule, "none")
+
+
+def _kitty_facts(hand: Hand, unseen: frozenset[Card]) -> dict[str, Any]:
+    """The kitty still to be received: its cards when known; with every hand known, the unseen cards."""
+    if _kitty_receipt(hand) == "none":
+        return {"kitty_pending": None}
+    if hand.kitty is not None:
+        return {"kitty_pending": sorted(map(str, hand.kitty))}
+    return {"kitty_pending": sorted(map(str, unseen)) if all(hand.complete) else None}

@@ -7,8 +7,8 @@ recorded them; otherwise ``unseen`` is the pack less what the record shows out o
 (cards played, the two-player discards, the unused two-player talon pile), and ``voids`` are the
 suits each seat has shown out of (did not follow; did not trump when it had to, §6.2).
 
-Not modelled (docs/claims.md): a trump change pending under ``trump_change_timing = next_trick``
-(``ValueError``) and the four-aces bonus.
+A marriage under ``trump_change_timing = next_trick`` is searched by the play model
+(``scoring.claims.modelsearch``); the four-aces bonus is not modelled (docs/claims.md).
 """
 
 from __future__ import annotations
@@ -54,14 +54,34 @@ def _out_of_play(deal: DealState) -> frozenset[Card]:
     return frozenset(out)
 
 
+#: The Thousand house rules that bear on the play, as the claim checker names them.
+PLAY_RULE_KEYS = (
+    "must_trump_when_void",
+    "must_head_trick",
+    "must_overtrump",
+    "marriage_requires_won_trick",
+    "spades_marriage_value",
+    "trump_change_timing",
+)
+
+
+def _held(
+    deal: DealState, active: tuple[int, ...], hands: list[tuple[Card, ...] | None], unseen: frozenset[Card]
+) -> dict[int, set[Card]]:
+    """Unseen cards the record places in an unknown hand: those the declarer passed to it (§5)."""
+    held: dict[int, set[Card]] = {s: set() for s in active}
+    for to, given in deal.given:
+        if given is not None and given in unseen and to in held and hands[active.index(to)] is None:
+            held[to].add(given)
+    return held
+
+
 def play_position(state: ThousandState) -> dict[str, Any]:
     """The checker's position JSON of the deal in play (``RulesError("not_playing")`` otherwise)."""
     pp = thousand_position(state)
     deal = state.deal
     assert deal is not None
     v = state.variants
-    if v.trump_change_timing != "immediate" and pp.next_trump not in (None, pp.trump):
-        raise ValueError("a trump change is pending (trump_change_timing = next_trick): not modelled")
     active = pp.active
     in_trick = set(_order(active, pp.trick_leader)[: len(pp.trick_cards)])
     sizes = [pp.tricks_left - (1 if s in in_trick else 0) for s in active]
@@ -74,20 +94,17 @@ def play_position(state: ThousandState) -> dict[str, Any]:
         if seat in bonus:
             bonus[seat] += marriage_value(suit, v)
     voids = _voids(deal, v.must_trump_when_void)
+    held = _held(deal, active, hands, unseen)
     return {
         "game": "thousand",
         "seats": list(active),
-        "rules": {
-            "must_trump_when_void": v.must_trump_when_void,
-            "must_head_trick": v.must_head_trick,
-            "must_overtrump": v.must_overtrump,
-            "marriage_requires_won_trick": v.marriage_requires_won_trick,
-            "spades_marriage_value": v.spades_marriage_value,
-        },
+        "rules": {key: getattr(v, key) for key in PLAY_RULE_KEYS},
         "hands": [None if h is None else sorted(map(str, h)) for h in hands],
         "leader": active.index(pp.trick_leader),
         "trick": [str(c) for c in pp.trick_cards],
         "trump": None if pp.trump is None else str(pp.trump),
+        # §6.4 variant: a marriage announced on this trick's lead makes its suit trumps next trick
+        "next_trump": None if pp.next_trump in (None, pp.trump) else str(pp.next_trump),
         "played": sorted(map(str, played)),
         "tricks_won": [pp.tricks_won.get(s, 0) for s in active],
         "points_won": [pp.points.get(s, 0) for s in active],
@@ -99,6 +116,7 @@ def play_position(state: ThousandState) -> dict[str, Any]:
         "unseen": [] if all(h is not None for h in hands) else sorted(map(str, unseen)),
         "voids": [sorted(str(x) for x in voids[s]) for s in active],
         "known_out": [[] for _ in active],
+        "held": [sorted(map(str, held[s])) for s in active],
         "declarer": pp.declarer,
         "contract": pp.contract,
     }

@@ -134,6 +134,7 @@ def nginx_conf(tmp: Path, web: list[str], proxy: str) -> Path:
     static = re.search(r"^    location /static/ \{.*?^    }", production, re.S | re.M)
     assert request_id_map and static, "deploy/nginx/companion.conf lost its map or static block"
     servers = "\n".join(f"        server {host}:8000 max_fails=1 fail_timeout=5s;" for host in web)
+    live_servers = "\n".join(f"        server {host}:8001 max_fails=1 fail_timeout=5s;" for host in web)
     temp = "\n".join(
         f"    {kind}_temp_path {tmp}/nginx-{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
@@ -151,6 +152,10 @@ http {{
 {request_id_map.group(0)}
     upstream companion_web {{
 {servers}
+        keepalive 32;
+    }}
+    upstream companion_live {{
+{live_servers}
         keepalive 32;
     }}
     server {{
@@ -208,6 +213,7 @@ def bring_up(c: Cluster) -> None:
             web,
             [PYTHON, "scripts/serve.py", "--no-collectstatic"],
             COMPANION_ADDRESS=f"{lan.hosts[web]}:8000",
+            COMPANION_LIVE_ADDRESS=f"{lan.hosts[web]}:8001",
             GUNICORN_WORKERS="2",
             GUNICORN_THREADS="4",
             PROMETHEUS_MULTIPROC_DIR=str(c.tmp / f"prometheus-{web}"),
@@ -253,9 +259,17 @@ def bring_up(c: Cluster) -> None:
     c.probe(f"http://{lan.hosts['proxy']}/healthz")
 
 
-def gunicorn_workers(master: int) -> list[int]:
-    out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
-    return [int(pid) for pid in out.split()]
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(child) for child in out.split()]
+
+
+def gunicorn_workers(serve: int) -> list[int]:
+    """The web server's gunicorn workers. ``scripts/serve.py`` is gunicorn's master itself when it runs
+    the web server alone, else the parent of two masters: the web server's and the live server's."""
+    children = _children(serve)
+    masters = [p for p in children if _children(p) and b"gunicorn-live" not in Path(f"/proc/{p}/cmdline").read_bytes()]
+    return _children(masters[0]) if masters else children
 
 
 def curl(c: Cluster, *args: str) -> str:

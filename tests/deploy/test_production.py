@@ -6,6 +6,7 @@ and gunicorn), answering as nginx would ask it (``X-Forwarded-Proto: https``, th
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import re
@@ -17,6 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,10 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+LIVE_PORT = free_port()
+LIVE_REDIS = os.environ.get("REDIS_URL", "")
 
 
 def production_env(tmp: Path, port: int) -> dict[str, str]:
@@ -50,6 +56,8 @@ def production_env(tmp: Path, port: int) -> dict[str, str]:
         GUNICORN_WORKERS="2",
         GUNICORN_THREADS="2",
     )
+    if LIVE_REDIS:  # the live server hears the web server through Redis pub/sub (only that: no cache, no Celery)
+        env.update(COMPANION_LIVE_ADDRESS=f"127.0.0.1:{LIVE_PORT}", COMPANION_LIVE_REDIS_URL=LIVE_REDIS)
     return env
 
 
@@ -112,7 +120,7 @@ def _wait_healthy(port: int, process: subprocess.Popen[bytes], log: Path) -> Non
     while time.monotonic() < deadline:
         assert process.poll() is None, f"the server exited:\n{log.read_text()}"
         try:
-            if get(port, "/healthz")[0] == 200:
+            if get(port, "/healthz")[0] == 200 and (not LIVE_REDIS or get(LIVE_PORT, "/healthz")[0] == 200):
                 return
         except OSError:
             pass
@@ -184,3 +192,47 @@ def _wait_for_line(log: Path, needle: str) -> None:
                 return
         time.sleep(0.2)
     pytest.fail(f"no JSON access line with {needle}:\n{log.read_text()[-3000:]}")
+
+
+def post(port: int, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, Any]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    connection.request("POST", path, body=json.dumps(body), headers=headers)
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())
+
+
+def _next_seq(stream: http.client.HTTPResponse) -> int:
+    """The next ``seq`` event of a Server-Sent Events stream (comments and other lines skipped)."""
+    while line := stream.readline():
+        if line.startswith(b"data: "):
+            return int(json.loads(line[6:])["seq"])
+    raise AssertionError("the stream ended")
+
+
+@pytest.mark.skipif(not LIVE_REDIS, reason="the live server needs REDIS_URL (pub/sub from the web server)")
+def test_the_live_server_streams_an_entry_recorded_on_the_web_server(server: tuple[int, Path]) -> None:
+    port, _ = server
+    status, guest = post(port, "/api/v1/auth/guest", {"name": "Ann"})
+    assert status == 201, guest
+    token = guest["token"]
+    status, match = post(port, "/api/v1/matches/", {"game": "hearts", "players": ["Ann", "Bo", "Cy", "Di"]}, token)
+    assert status == 201, match
+    path = f"/api/v1/matches/{match['id']}/live"
+    # the threaded web server never ties a thread to a stream: the phone polls instead
+    status, _, body = get(port, path, Authorization=f"Token {token}")
+    assert (status, json.loads(body)["code"]) == (503, "live_unavailable")
+    connection = http.client.HTTPConnection("127.0.0.1", LIVE_PORT, timeout=10)
+    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Authorization": f"Token {token}"}
+    connection.request("GET", path, headers={**headers, "Accept": "text/event-stream"})
+    stream = connection.getresponse()
+    assert stream.status == 200
+    assert stream.getheader("Content-Type") == "text/event-stream"
+    assert _next_seq(stream) == 0  # a new match has no entry yet
+    hand = {"type": "hand_result", "payload": {"points": [3, 18, 0, 5]}, "client_event_id": str(uuid.uuid4())}
+    status, body = post(port, f"/api/v1/matches/{match['id']}/events/", {**hand, "expected_seq": 1}, token)
+    assert status == 201, body
+    assert _next_seq(stream) == 1
+    connection.close()

@@ -29,19 +29,31 @@ def reference_holds(pos: Position, claim: Claim) -> bool:
 
 
 def all_deals(pos: Position) -> list[tuple[tuple[Card, ...], ...]]:
-    """Every deal of the unseen cards to the unknown hands (sizes and shown voids respected)."""
+    """Every deal of the unseen cards to the unknown hands that the record allows: sizes, shown
+    voids, cards placed (``held``), cards proven not held; unseen cards beyond the hands' sizes
+    lie out of play (owner ``None``)."""
     unknown = [s for s, h in enumerate(pos.hands) if h is None]
+    rest = len(pos.unseen) - sum(pos.hand_sizes[s] for s in unknown)
     out = []
-    for owners in itertools.product(unknown, repeat=len(pos.unseen)):
-        if any(owners.count(s) != pos.hand_sizes[s] for s in unknown):
+    for owners in itertools.product([*unknown, None], repeat=len(pos.unseen)):
+        if any(owners.count(s) != pos.hand_sizes[s] for s in unknown) or owners.count(None) != rest:
             continue
-        if any(c.suit in pos.voids[s] for c, s in zip(pos.unseen, owners, strict=True)):
+        if not all(_allowed(pos, c, s) for c, s in zip(pos.unseen, owners, strict=True)):
             continue
         hands = [h if h is not None else () for h in pos.hands]
         for c, s in zip(pos.unseen, owners, strict=True):
-            hands[s] = (*hands[s], c)
+            if s is not None:
+                hands[s] = (*hands[s], c)
         out.append(tuple(hands))
     return out
+
+
+def _allowed(pos: Position, card: Card, owner: int | None) -> bool:
+    if any(card in pos.held[s] for s in range(pos.seats) if s != owner):
+        return False  # the record places it in another hand
+    if owner is None:
+        return True
+    return card in pos.held[owner] or (card.suit not in pos.voids[owner] and card not in pos.not_held[owner])
 
 
 def reference_holds_unknown(pos: Position, claim: Claim) -> bool | None:

@@ -15,8 +15,12 @@ from scoring.bourre.claims import play_position as claims_hook
 from scoring.bourre.legality import LO_NO, CinchView, PlayRules, legal, why_illegal, winning_card
 from scoring.bourre.play import play_position
 from scoring.cards import parse_card, parse_cards
+from scoring.claims import Claim, ClaimKind, check_claim
+from scoring.claims.adapters import position_of_json
+from scoring.claims.games import legal_plays
 from scoring.errors import RulesError, VariantError
 from tests.scoring.bourre_helpers import decide, play, start, step
+from tests.scoring.claims_reference import reference_holds
 
 A, B, C, D = range(4)
 
@@ -167,10 +171,27 @@ def test_play_position_under_lo_no() -> None:
     assert pos.leader == B and pos.tricks_taken() == {A: 0, B: 1, C: 0}
 
 
-def test_claims_refuse_lo_no_deals() -> None:
+def test_claims_in_a_lo_no_deal() -> None:
+    """docs/claims.md: a Lo-No deal is checked under §7 (no trump, the lowest card of the suit led
+    wins, the dealer leads the turned card)."""
     s = decide(lo_no_deal(), "0:+0 1:+0 2:+0")
-    with pytest.raises(ValueError, match="Lo-No"):
-        claims_hook(s)
+    pos = position_of_json(claims_hook(s))
+    assert pos.trump is None and [str(p.card) for p in legal_plays(pos)] == ["4D"]  # C leads 4♦ only
+    # The deal of test_whole_lo_no_deal_card_by_card after three tricks (B has 3): A Q♠ 6♦,
+    # B 7♠ 9♦, C 2♠ 9♥, B to lead.
+    s = play(s, "4D 8D 2D 2H KH AH 2C 3C KC")
+    pos = position_of_json(claims_hook(s))
+    # play seats = table seats here (all three play)
+    # C "both": B leads 9♦, A must head it with 6♦ and wins: fails.
+    v = check_claim(pos, Claim(ClaimKind.ALL_TRICKS, claimant=C))
+    assert v.status == "fails" and str(v.counter_line[0]) == "1:9D"
+    # C "at least one": 7♠ led → C's 2♠ heads it; 9♦ led → A wins with 6♦ and leads Q♠, C heads
+    # B's 7♠ with the 2♠ it kept. Holds.
+    assert check_claim(pos, Claim(ClaimKind.AT_LEAST, claimant=C, tricks=1)).status == "holds"
+    # A "at least one": B leads 7♠ (C wins, then C's 9♥ wins the last): fails.
+    assert check_claim(pos, Claim(ClaimKind.AT_LEAST, claimant=A, tricks=1)).status == "fails"
+    for claim in (Claim(ClaimKind.ALL_TRICKS, C), Claim(ClaimKind.AT_LEAST, C, 1), Claim(ClaimKind.AT_LEAST, A, 1)):
+        assert reference_holds(pos, claim) == (claim == Claim(ClaimKind.AT_LEAST, C, 1))
 
 
 def test_everyone_else_passes_the_dealer_collects() -> None:

@@ -112,7 +112,11 @@ def test_thousand_legality_matches_the_engine_on_random_playouts() -> None:
 
     rng = random.Random(4)
     hands = ["AS KS AH TH KC JD 9H", "9S JS TS 9D QD JC QC", "KD AD JH QH KH TC AC"]
-    for variants in ({"bid_ceiling": "unlimited"}, {"bid_ceiling": "unlimited", "must_head_trick": True}):
+    for variants in (
+        {"bid_ceiling": "unlimited"},
+        {"bid_ceiling": "unlimited", "must_head_trick": True},
+        {"bid_ceiling": "unlimited", "trump_change_timing": "next_trick"},
+    ):
         for _ in range(10):
             state = deal(thousand_start(variants, dealer=C), hands, "QS 9C TD")
             state = apply_all(
@@ -130,3 +134,40 @@ def test_thousand_legality_matches_the_engine_on_random_playouts() -> None:
                 if option.announce:
                     payload["announce"] = "marriage"
                 state = GAME.apply_json(state, "play_card", payload)
+
+
+def test_bourre_variants_match_the_engine_on_random_playouts() -> None:
+    """The house rules the play model added for issue #18 (docs/games/bourre.md §4, §5): the claim
+    checker's legal cards equal the engine's own (``legal_actions``) along random playouts."""
+    from scoring.bourre import GAME
+
+    rng = random.Random(18)
+    spades = [["AS", "KS", "QS", "9D", "4C"], ["2S", "5H", "6H", "2D", "3C"], ["3S", "7S", "8D", "TD", "6S"]]
+    low = [["AS", "2S", "3H", "9D", "4C"], ["KS", "5H", "6H", "2D", "3C"], ["QS", "7S", "8D", "TD", "4H"]]
+    configs = [
+        ({"cinch_rules": "akq_only"}, "6S", spades),  # seat 0 holds A-K-Q of trumps: a cinch
+        ({"must_lead_trump_when_others_void": True, "cinch_rules": "none"}, "6S", spades),
+        ({"cinch_rules": "lay_down"}, "6S", spades),
+        ({"lo_no": True}, "4H", low),
+    ]
+    for variants, up, deal_hands in configs:
+        lo_no = bool(variants.get("lo_no"))
+        for _ in range(15):
+            s = step(
+                start(3, **variants),
+                "deal",
+                dealer=2,
+                up_card=up,
+                hands=deal_hands,
+                **({"lo_no": True} if lo_no else {}),
+            )
+            s = decide(s, "0:+0 1:+0 2:+0")
+            while True:
+                actions = [a for a in GAME.legal_actions(s) if a["type"] == "play_card"]
+                if not actions:
+                    break
+                (action,) = actions
+                setup = claim_position_from_state("bourre", s, action["seat"])
+                mine = sorted(str(p.card) for p in legal_plays(setup.position))
+                assert mine == sorted(action["cards"]), (variants, setup.position, action)
+                s = step(s, "play_card", seat=action["seat"], card=rng.choice(action["cards"]))

@@ -1,5 +1,5 @@
 """Bourré Lo-No (rules/bourre.md §7) through the API: a Lo-No deal recorded card by card, a refused
-call, and claims refused with ``claims_not_supported`` (the claim checker models trumps, aces high)."""
+call, and a claim checked under §7 (no trump, low cards win)."""
 
 from __future__ import annotations
 
@@ -27,23 +27,27 @@ def lo_no_match(alice: Person, bob: Person, charlie: Person) -> int:
     return int(match["id"])
 
 
-def test_lo_no_deal_and_claims_refused(alice: Person, bob: Person, charlie: Person, record_of: Any) -> None:
+def test_lo_no_deal_and_a_claim(alice: Person, bob: Person, charlie: Person, record_of: Any) -> None:
     match_id = lo_no_match(alice, bob, charlie)
     # The dealer must lead the turned card: 2♠ is refused with a 422 naming §7.
     response = alice.append(match_id, "play_card", {"seat": 2, "card": "2S"}, expected_seq=8)
     assert response.status_code == 422 and response.json()["code"] == "lo_no_must_lead_up_card"
+    # A claim is checked under §7 (docs/claims.md). Alice (6♦ 8♦ K♣ Q♠ A♥) claims one trick: in every
+    # suit bob or charlie holds a lower card, so she wins none unless bob leads 9♦ to her low
+    # diamonds — which he need not do. Fails; the claim event is recorded (seq 8), nothing else.
     before = record_of(match_id)
     response = alice.post(
         f"/api/v1/matches/{match_id}/claims/",
-        {"seat": 1, "kind": "at_least", "tricks": 1, "client_event_id": str(uuid.uuid4())},
+        {"seat": 0, "kind": "at_least", "tricks": 1, "client_event_id": str(uuid.uuid4())},
     )
-    assert response.status_code == 422 and response.json()["code"] == "claims_not_supported"
-    assert "Lo-No" in response.json()["message"]
-    assert record_of(match_id) == before
+    assert response.status_code == 201, response.json()
+    assert response.json()["claim"]["verdict"] == "fails" and response.json()["settled_seqs"] == []
+    after = record_of(match_id)
+    assert after[:-1] == before and after[-1][1] == "claim"
     # The whole deal (tests/scoring/test_bourre_lo_no.py): bob 3 tricks, charlie 2, alice 0.
     cards = ["4D", "8D", "2D", "2H", "KH", "AH", "2C", "3C", "KC", "7S", "2S", "QS", "9H", "6D", "9D"]
     seats = [2, 0, 1, 1, 2, 0, 1, 2, 0, 1, 2, 0, 2, 0, 1]
-    for seq, (seat, card) in enumerate(zip(seats, cards, strict=True), start=8):
+    for seq, (seat, card) in enumerate(zip(seats, cards, strict=True), start=9):
         response = alice.append(match_id, "play_card", {"seat": seat, "card": card}, expected_seq=seq)
         assert response.status_code == 201, response.json()
     entry = response.json()["summary"]["history"][-1]

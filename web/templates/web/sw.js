@@ -34,6 +34,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // The live stream never ends: straight to the network, never into the cache.
+  if (/^\/api\/v1\/matches\/\d+\/live\/$/.test(url.pathname)) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(request).then((hit) => hit || networkFirst(request)));
     return;

@@ -117,9 +117,12 @@ export function renderBoard() {
     const label = entryLabel(entry, idx);
     return h("tr", { dataset: { hand: idx } }, h("td", { class: "hand", text: label }),
       Array.from({ length: n }, (_x, seat) => h("td", {}, h("button", {
-        type: "button", class: "n", dataset: { hand: idx, seat }, "aria-label": fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }),
+        type: "button", class: "n", dataset: { hand: idx, seat },
         onclick: () => explain(idx, seat),
-      }, cellOf(entry, seat, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat])), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null))));
+      }, cellOf(entry, seat, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat])), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null,
+      // the visible number first, then what tapping it does (read, not shown): a label that replaced
+      // the number would not say what the cell shows (axe: label-content-name-mismatch)
+      h("span", { class: "sr-only", text: " " + fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }) })))));
   }).flatMap((row, idx) => {
     // A pot game's deal: who took the pot and who paid into it, under the deal's numbers.
     const settle = settlementLines(history()[idx], S.players);

@@ -1,6 +1,7 @@
 // The table page: loads the match (its summary comes with it, so the scoreboard shows after the
-// first response), then the game's catalogue entry, the record and the legal actions; polls the
-// summary every 2.5 s (ETag/304) and re-renders from the store.
+// first response), then the game's catalogue entry, the record and the legal actions; listens to
+// the live stream (live.js) and polls the summary (ETag/304: every 2.5 s, every 15 s while the
+// stream is up) and re-renders from the store.
 import { $, $$, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _ } from "../i18n.js";
@@ -9,9 +10,11 @@ import { API, requireSignIn, seatNames } from "../session.js";
 import { saved, table } from "../store.js";
 import { renderBoard, renderStatus } from "./board.js";
 import { formFate } from "../pending.js";
+import { listen } from "./live.js";
 
 const S = table.state;
 const POLL_MS = 2500;
+const LIVE_POLL_MS = 15000;
 const body = document.body;
 
 // The entry form and the recording (outbox) modules load once the scoreboard is drawn.
@@ -183,6 +186,16 @@ async function loadMatch() {
   }
 }
 
+// Another phone's entry: the stream names the new seq, the summary (ETag) brings the rest.
+function listenLive() {
+  listen({
+    url: `${body.dataset.api || "/api/v1/"}matches/${S.id}/live`,
+    headers: { Accept: "text/event-stream", "Accept-Language": body.dataset.language || "en", Authorization: "Token " + saved.get("token", "") },
+    onSeq: (seq) => { body.dataset.liveSeq = seq; if (seq > S.seq) refresh(false); },
+    onState: (up) => { table.set({ live: up }); body.dataset.live = up ? "on" : "off"; },
+  });
+}
+
 export async function start() {
   if (!requireSignIn()) return;
   // For the browser tests and the console: the store's state and the page's actions.
@@ -210,7 +223,12 @@ export async function start() {
   renderAll();
   await S.rec.renderOutbox();
   flush();
-  // Poll while the screen is visible; catch up at once when it comes back.
-  setInterval(() => { if (!document.hidden) refresh(false); if (S.pending.length) flush(); }, POLL_MS);
+  listenLive();
+  // Poll while the screen is visible (rarely while the live stream is up); catch up at once when it comes back.
+  let polled = 0;
+  setInterval(() => {
+    if (!document.hidden && (!S.live || Date.now() - polled >= LIVE_POLL_MS)) { polled = Date.now(); refresh(false); }
+    if (S.pending.length) flush();
+  }, POLL_MS);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) { refresh(false); flush(); } });
 }

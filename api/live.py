@@ -1,0 +1,107 @@
+"""``GET /api/v1/matches/<id>/live``: a Server-Sent Events stream of the match's new seqs.
+
+The stream starts with the current seq, then sends one ``seq`` event per committed entry
+(companion/live.py) and a comment every ``COMPANION_LIVE_PING_S`` so proxies and phones see it alive;
+it ends after ``COMPANION_LIVE_MAX_S`` and the phone reconnects. The phone fetches what it lacks with
+the summary's ETag, exactly as a poll does, so an event never carries more than the seq.
+
+Under ASGI (the live server, deploy/gunicorn-live.conf.py) a stream is a coroutine and costs no
+thread. Under WSGI it holds one: runserver serves it, gunicorn's threaded server answers 503
+``live_unavailable`` (``COMPANION_LIVE_WSGI=false``) and the phone polls.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from companion import live, selectors
+from companion.errors import ServiceError
+from companion.models import Match
+
+PING = b": ping\n\n"
+
+
+class LiveUnavailable(ServiceError):
+    status = 503
+
+
+def _frame(seq: int) -> bytes:
+    return f"id: {seq}\nevent: seq\ndata: {json.dumps({'seq': seq})}\n\n".encode()
+
+
+def _first(seq: int) -> bytes:
+    # retry: how soon a reader such as EventSource reconnects after the stream ends
+    return b"retry: 1000\n\n" + _frame(seq)
+
+
+def _sync_stream(subscription: live.Subscription, seq: int) -> Iterator[bytes]:
+    yield _first(seq)
+    deadline = time.monotonic() + settings.COMPANION_LIVE_MAX_S
+    while (left := deadline - time.monotonic()) > 0:
+        got = subscription.get(min(settings.COMPANION_LIVE_PING_S, left))
+        yield PING if got is None else _frame(got)
+
+
+async def _async_stream(subscription: live.Subscription, seq: int) -> AsyncIterator[bytes]:
+    yield _first(seq)
+    deadline = time.monotonic() + settings.COMPANION_LIVE_MAX_S
+    while (left := deadline - time.monotonic()) > 0:
+        got = await subscription.aget(min(settings.COMPANION_LIVE_PING_S, left))
+        yield PING if got is None else _frame(got)
+
+
+class _Stream(StreamingHttpResponse):
+    """The stream's answer: closing it (the phone left, the server stops) ends the subscription."""
+
+    def __init__(self, stream: Any, subscription: live.Subscription) -> None:
+        super().__init__(stream, content_type="text/event-stream")
+        self.subscription = subscription
+
+    def close(self) -> None:
+        live.unsubscribe(self.subscription)
+        super().close()
+
+
+class LiveView(APIView):
+    """The phones of a table listen here; a poll of the summary stays the fallback."""
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> tuple[BaseRenderer, str]:
+        # A reader asks for text/event-stream; the errors before the stream starts are JSON all the same.
+        renderer = self.get_renderers()[0]
+        return renderer, renderer.media_type
+
+    @extend_schema(
+        responses={200: OpenApiResponse(OpenApiTypes.STR, description="text/event-stream: `seq` events")},
+    )
+    def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
+        asgi = isinstance(request._request, ASGIRequest)
+        if not asgi and not settings.COMPANION_LIVE_WSGI:
+            raise LiveUnavailable("live_unavailable", "Live updates are not served here; poll the summary.")
+        selectors.match_get_for_user(user=request.user, match_id=match_id)
+        subscription = live.subscribe(match_id)
+        # read after subscribing: an entry committed in between is in the seq or in the mailbox
+        seq = Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).get()
+        stream: Any
+        if asgi:
+            # The stream may last minutes: give this request's database connection back now.
+            connection.close()
+            stream = _async_stream(subscription, seq)
+        else:
+            stream = _sync_stream(subscription, seq)
+        response = _Stream(stream, subscription)
+        response["Cache-Control"] = "no-store"
+        response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
+        return response

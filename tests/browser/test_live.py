@@ -1,0 +1,44 @@
+"""Live updates on the phones of one table: pushed by the server, the poll as the fallback."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.models import Match
+from tests.browser.test_table import PLAYERS, enter_hand, join, stored, totals
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_entry_is_pushed_to_the_other_phones_and_polled_where_the_stream_is_blocked(phones: Any) -> None:
+    anna, ben, cleo = phones(), phones(), phones()
+    anna.sign_in_as_guest("Anna")
+    match_id = anna.create_match("hearts", PLAYERS)
+    code = Match.objects.get(pk=match_id).join_code
+    ben.sign_in_as_guest("Ben")
+    join(ben, code, 1)
+    cleo.sign_in_as_guest("Cleo")
+    cleo.context.route("**/api/v1/matches/*/live", lambda route: route.abort())  # a proxy that cuts streams
+    join(cleo, code, 2)
+    for phone in (anna, ben):
+        phone.page.wait_for_selector("body[data-live='on']", state="attached")
+    cleo.page.wait_for_selector("body[data-live='off']", state="attached")
+
+    enter_hand(anna.page, [13, 5, 4, 4])
+    stored(match_id, 1)
+    # Ben's phone heard seq 1 on its stream (not from a poll) and shows the hand.
+    ben.page.wait_for_selector("body[data-live-seq='1']", state="attached")
+    ben.page.wait_for_selector("#board tr[data-hand='0']")
+    # Cleo's stream never opens: her phone polls every 2.5 s and shows it all the same.
+    cleo.page.wait_for_selector("#board tr[data-hand='0']")
+    assert cleo.page.evaluate("document.body.dataset.liveSeq") is None
+    assert totals(ben.page) == totals(cleo.page) == ["13", "5", "4", "4"]
+
+    enter_hand(ben.page, [0, 0, 13, 13])
+    stored(match_id, 2)
+    anna.page.wait_for_selector("body[data-live-seq='2']", state="attached")
+    anna.page.wait_for_selector("#board tr[data-hand='1']")
+    cleo.page.wait_for_selector("#board tr[data-hand='1']")
+    assert totals(anna.page) == totals(cleo.page) == ["13", "5", "17", "17"]
