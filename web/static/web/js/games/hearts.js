@@ -29,10 +29,12 @@ function pointRows(field, inputs, typed, update) {
     input.placeholder = "0";
     inputs.push(input);
     // One tap: the shooter took every point (then Record: the moon in 2 taps).
-    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), "aria-label": fmt(_("%(name)s shot the moon"), { name }), onclick: () => {
+    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), onclick: () => {
       inputs.forEach((i, s) => { i.value = s === seat ? moon : 0; typed.add(s); });
       update();
-    } }, `☾ ${moon}`) : null;
+    } },
+      // the visible "☾ 26" first, then whose moon (read, not shown): axe's label-content-name-mismatch
+      `☾ ${moon}`, h("span", { class: "sr-only", text: " " + fmt(_("%(name)s shot the moon"), { name }) })) : null;
     return h("div", { class: "seat-row" }, h("label", { class: "name", for: `pts-${seat}`, text: name }), h("div", { class: "ctl" }, st, shoot),
       h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
   });
