@@ -67,9 +67,21 @@ test("every path the phone asks for is in the one convention: no trailing slash"
   await Promise.all([
     api.games(), api.game("hearts", "v1"), api.players(), api.me(), api.recentPlayers(), api.leagues(), api.matches(),
     api.createMatch({}), api.rematch(9), api.join("CODE", 0), api.match(9), api.summary(9), api.events(9),
-    api.append(9, entry), api.legal(9), api.claim(9, entry), api.claimAccept(4, 1),
+    api.append(9, entry), api.legal(9), api.claim(9, entry), api.claimAccept(4, 1), api.logout(),
   ]);
   const paths = calls.map(([url]) => url.split("?")[0]);
-  assert.equal(paths.length, 17);
+  assert.equal(paths.length, 18);
   assert.deepEqual(paths.filter((path) => path.endsWith("/")), []);
+});
+
+test("signing out sends the cookie, so the league pages' session ends with the token; nothing else does", async () => {
+  const { fetch, calls } = fakeFetch({ status: 204 });
+  const api = createApi({ token: () => "t0k", fetch });
+  await api.matches();
+  await api.logout();
+  assert.deepEqual(calls.map(([url, init]) => [url, init.method, init.credentials]), [
+    ["/api/v1/matches", "GET", "omit"],
+    ["/api/v1/auth/logout", "POST", "same-origin"],
+  ]);
+  assert.equal(calls[1][1].headers.Authorization, "Token t0k");
 });

@@ -20,7 +20,7 @@ export const listOf = (data) => (Array.isArray(data) ? data : (data && data.resu
 // `token()` reads the stored token, `forget()` drops it after a 401; `language` names the page's
 // language (the cookie is not sent: credentials are omitted).
 export function createApi({ root = "/api/v1/", language = "en", token = () => null, forget = () => {}, fetch = globalThis.fetch } = {}) {
-  async function call(path, { method = "GET", json, etag, raw, cache = "no-store" } = {}) {
+  async function call(path, { method = "GET", json, etag, raw, cache = "no-store", credentials = "omit" } = {}) {
     const headers = { Accept: "application/json", "Accept-Language": language };
     const t = token();
     if (t) headers.Authorization = "Token " + t;
@@ -28,7 +28,7 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     if (etag) headers["If-None-Match"] = etag;
     let response;
     try {
-      response = await fetch(root + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache, credentials: "omit" });
+      response = await fetch(root + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache, credentials });
     } catch (e) {
       throw new ApiError(0, { code: "network", message: String(e) });
     }
@@ -48,6 +48,9 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     call,
     guest: (name) => call("auth/guest", { method: "POST", json: { name } }),
     login: (username, password) => call("auth/token", { method: "POST", json: { username, password } }),
+    // Revokes the token; the cookie goes along only here, so the session the league pages opened with
+    // this token (POST auth/session) ends with it.
+    logout: () => call("auth/logout", { method: "POST", credentials: "same-origin" }),
     games: () => call("games").then(listOf),
     // One game's catalogue entry at a versioned URL: the browser's cache may keep it.
     // `omit: "variants"`: without the house rules' documentation (a table needs it only in Share).
