@@ -6,6 +6,7 @@ authenticated DRF endpoint (``/api/v1/ping``) on the same server.
     .venv/bin/python bench/api_append.py --url http://127.0.0.1:8000 --no-server   # target a running server
     .venv/bin/python bench/api_append.py --minimal     # appends send Prefer: return=minimal (compact answer)
     .venv/bin/python bench/api_append.py --postgres postgres://postgres@127.0.0.1:5432/postgres
+    .venv/bin/python bench/api_append.py --postgres postgres://postgres@127.0.0.1:5432/bench_x   # scratch db bench_x
 
 Prints the append latency (p50/p99, one client, sequential), the append throughput and the ping
 throughput (``--clients`` concurrent clients each), and their ratio. Targets (DESIGN.md §5):
@@ -26,6 +27,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -78,8 +80,54 @@ class Table:
         return elapsed
 
 
-def throughput(tables: list[Table], action: str, seconds: float) -> float:
-    """Requests per second with one thread per table, for ``seconds``."""
+def cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds of each of these processes so far (those gone are left out)."""
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return out
+
+
+def server_pids(server: subprocess.Popen[bytes] | None, database_url: str | None) -> list[int]:
+    """gunicorn's processes (its session) and the PostgreSQL backends of the scratch database."""
+    if server is None:
+        return []
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[3]) == server.pid:  # the session gunicorn leads (start_new_session)
+                pids.append(int(entry.name))
+    if database_url:
+        import psycopg
+
+        base, name = database_url.rsplit("/", 1)
+        with psycopg.connect(base + "/postgres", autocommit=True) as conn:
+            rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (name,))
+            pids += [int(r[0]) for r in rows]
+    return pids
+
+
+def throughput(
+    tables: list[Table], action: str, seconds: float, pids: Callable[[], list[int]] = list
+) -> tuple[float, float]:
+    """Requests per second with one thread per table, for ``seconds``, and the server's CPU
+    milliseconds per request (the machine's other work moves the first, much less the second)."""
+    before = cpu_by_pid(pids())
+    requests = _run(tables, action, seconds)
+    after = cpu_by_pid(pids())
+    used = sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+    return requests / seconds, used * 1000 / max(1, requests)
+
+
+def _run(tables: list[Table], action: str, seconds: float) -> int:
     counts = [0] * len(tables)
     stop = time.perf_counter() + seconds
 
@@ -95,7 +143,8 @@ def throughput(tables: list[Table], action: str, seconds: float) -> float:
         thread.start()
     for thread in threads:
         thread.join()
-    return sum(counts) / (time.perf_counter() - started)
+    seconds_run = time.perf_counter() - started
+    return round(sum(counts) * seconds / seconds_run)  # requests, scaled to exactly ``seconds``
 
 
 def start_server(
@@ -127,8 +176,10 @@ def _scratch_database(server_url: str, drop: str | None = None) -> str:
     """Create (or, with ``drop``, drop) a scratch database on the PostgreSQL server at ``server_url``."""
     import psycopg
 
-    base = server_url.rsplit("/", 1)[0]
-    name = drop.rsplit("/", 1)[1] if drop else f"companion_bench_{os.getpid()}"
+    base, named = server_url.rsplit("/", 1)
+    # a URL naming a database other than the maintenance one names the scratch database itself
+    scratch = named if named and named != "postgres" else f"companion_bench_{os.getpid()}"
+    name = drop.rsplit("/", 1)[1] if drop else scratch
     with psycopg.connect(base + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
         if drop is None:
@@ -199,8 +250,9 @@ def main() -> None:
         p50 = statistics.median(latencies) * 1000
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
         tables = [Table(args.url, args.minimal) for _ in range(args.clients)]
-        append_rps = throughput(tables, "append", args.seconds)
-        ping_rps = throughput(tables, "ping", args.seconds)
+        pids = lambda: server_pids(server, database_url)  # noqa: E731
+        append_rps, append_cpu = throughput(tables, "append", args.seconds, pids)
+        ping_rps, ping_cpu = throughput(tables, "ping", args.seconds, pids)
     finally:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)
@@ -217,6 +269,11 @@ def main() -> None:
     print(f"append throughput ({args.clients} clients, {args.seconds:.0f} s): {append_rps:.0f} req/s")
     print(f"ping throughput   ({args.clients} clients, {args.seconds:.0f} s): {ping_rps:.0f} req/s")
     print(f"ratio append/ping: {ratio:.0%}")
+    if server is not None:
+        print(
+            f"server CPU per request: append {append_cpu:.2f} ms, ping {ping_cpu:.2f} ms;"
+            f" CPU ratio ping/append {ping_cpu / append_cpu:.0%}"
+        )
     ok = p50 <= 10 and p99 <= 30 and ratio >= 0.5
     print("targets (p50 ≤ 10 ms, p99 ≤ 30 ms, ratio ≥ 50 %):", "met" if ok else "NOT met")
     sys.exit(0 if ok else 1)

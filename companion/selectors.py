@@ -154,8 +154,7 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
 
 def match_totals_get(*, match: Match, state: Any = None) -> list[int]:
     """The running totals by seat after ``match.last_seq`` (the engine's summary says them)."""
-    game = match_game(match)
-    return list(game.summary(match_state_get(match) if state is None else state)["totals"])
+    return match_game(match).totals(match_state_get(match) if state is None else state)
 
 
 def match_claims_get(*, match: Match) -> list[dict[str, Any]]:

@@ -328,5 +328,7 @@ def _payload_schema(cls: type[Event]) -> dict[str, Any]:
     if required:
         schema["required"] = required
     if cls.__doc__:
-        schema["description"] = " ".join(cls.__doc__.split())
+        # The docstring speaks to developers (field names, ``null``): JSON Schema's ``$comment``
+        # keeps it out of what a phone shows a player as the entry's description.
+        schema["$comment"] = " ".join(cls.__doc__.split())
     return schema

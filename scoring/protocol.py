@@ -236,6 +236,11 @@ class Game(ABC, Generic[StateT, VariantsT]):
     def house_rules(self, state: StateT) -> Variants:
         return state.variants  # type: ignore[attr-defined,no-any-return]
 
+    def totals(self, state: StateT) -> list[Any]:
+        """The summary's ``totals``: an append's compact answer needs only these. Engines whose
+        summary parts are costly (a long history) say them directly."""
+        return list(self.summary_parts(state).totals)
+
     @abstractmethod
     def result(self, state: StateT) -> MatchResult | None:
         """``None`` while the match is running."""

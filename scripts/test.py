@@ -30,6 +30,8 @@ from _bootstrap import ROOT, ensure_venv, run, venv_bin
 
 IT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion"
 IT_REDIS_URL = "redis://127.0.0.1:6379/0"
+#: the suite, and the tests elsewhere that need Redis (live updates between processes)
+INTEGRATION_PATHS = ["tests/integration", "tests/service/test_live.py", "tests/deploy/test_production.py"]
 #: One test database per checkout, so two clones running CI at once do not drop each other's.
 IT_TEST_DB = "companion_it_" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:8]
 ENSURE_DATABASE = """
@@ -106,7 +108,7 @@ def integration(python: str, pytest_args: list[str]) -> int:
                 return 1
         env = {**base, **sweep, "COMPANION_WORKER_RUNNING": "1"}
         return run(
-            [python, "-m", "pytest", "-m", "integration", "tests/integration", *pytest_args], env=env, check=False
+            [python, "-m", "pytest", "-m", "integration", *INTEGRATION_PATHS, *pytest_args], env=env, check=False
         )
     finally:
         for process in (beat, worker):

@@ -151,6 +151,9 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
 
         return entry_form(state)
 
+    def totals(self, state: HeartsState) -> list[Any]:
+        return list(state.totals)
+
     def league_facts_of(
         self, summary: Mapping[str, Any], seats: int, variants: HeartsVariants | None = None
     ) -> LeagueFacts:

@@ -112,6 +112,18 @@ def legal_actions(state: ThousandState) -> list[JSON]:
     return actions
 
 
+def last_trick(deal: DealState) -> JSON | None:
+    """The trick taken last, with who played each card and who took it (kept in view until the next
+    one is complete, so a table sees where the cards went)."""
+    if not deal.completed:
+        return None
+    trick, winner, _trump = deal.completed[-1]
+    order = deal.active
+    start = order.index(trick.leader)
+    seats = [order[(start + i) % len(order)] for i in range(len(trick.cards))]
+    return {"leader": trick.leader, "cards": [str(c) for c in trick.cards], "seats": seats, "winner": winner}
+
+
 def deal_summary(state: ThousandState) -> JSON:
     deal: DealState | None = state.deal
     assert deal is not None
@@ -135,6 +147,7 @@ def deal_summary(state: ThousandState) -> JSON:
         "trump": None if deal.trump is None else deal.trump.value,
         "trick_number": deal.trick_number,
         "trick": None if trick is None else {"leader": trick.leader, "cards": [str(c) for c in trick.cards]},
+        "last_trick": last_trick(deal),
         "points": list(deal.points),
         "tricks_won": list(deal.won),
         "announcements": [

@@ -39,6 +39,10 @@ class Outcome:
     offender: int | None = None  # §16.4 contract_forfeit
     fines: tuple[tuple[int, int, str], ...] = ()  # (seat, amount, why), never multiplied
     mode: str = "result"
+    took: tuple[bool, ...] = ()  # who took a trick, when the entry gave no tricks (§7.4)
+
+    def trickless(self, seat: int) -> bool:
+        return self.tricks[seat] == 0 if self.tricks else not self.took[seat]
 
 
 def rospisat_award(contract: int, variants: ThousandVariants) -> int:
@@ -334,7 +338,7 @@ def _counters(sheet: _Sheet) -> _Counters:
 def _bolt(sheet: _Sheet, c: _Counters, s: int) -> None:
     """§10: a bolt for a seat without a trick (or a zero score), a penalty every ``bolts_per_penalty``."""
     v, notes = sheet.v, sheet.notes
-    trickless = sheet.o.tricks[s] == 0
+    trickless = sheet.o.trickless(s)
     if s == sheet.o.declarer:
         bolt = trickless and v.declarer_can_bolt
     else:
@@ -414,7 +418,7 @@ def _record(sheet: _Sheet, totals: list[int]) -> DealRecord:
         gold=state.gold_active,
         inactive=o.inactive,
         card_points=o.card_points if played else None,
-        tricks=o.tricks if played else None,
+        tricks=o.tricks if played and o.tricks else None,
         bonus=tuple(sheet.bonus) if played else None,
         raw=tuple(sheet.raw),
         entries=tuple(sheet.entries),

@@ -18,6 +18,7 @@ from scoring.thousand.match import current_seating, is_silenced, minimum_bid, ne
 from scoring.thousand.result_entry import apply_deal_result
 from scoring.thousand.reveal import reveal_talon, taken_size
 from scoring.thousand.rules import DECK, rule
+from scoring.thousand.sheet import cells
 from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
 
@@ -112,6 +113,9 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
 
         return entry_form(state)
 
+    def totals(self, state: ThousandState) -> list[Any]:
+        return list(state.totals)
+
     def league_facts_of(
         self, summary: Mapping[str, Any], seats: int, variants: ThousandVariants | None = None
     ) -> LeagueFacts:
@@ -128,7 +132,10 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             phase="deal" if deal is None else deal.phase,
             to_act=None if deal is None else cardplay.to_act(deal),
             totals=state.totals,
-            history=[h.as_json() for h in state.history],
+            history=[
+                h.as_json() | {"scores": [c["score"] for c in row], "cells": row}
+                for h, row in zip(state.history, cells(state), strict=True)
+            ],
             findings=[f.as_json() for f in state.findings],
             hand_state=_hand_state(state),
         )

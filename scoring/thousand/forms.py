@@ -1,6 +1,6 @@
 """The Thousand deal-result form (rules/thousand.md §7.4): outcome, declarer and contract, then
-card points (120 a deal, §2.2) and tricks (8, or 10 with two active players) for the active seats,
-with their marriages."""
+card points (120 a deal, §2.2) and, optionally, tricks (8, or 10 with two active players) for the
+active seats, with their marriages. The contract offers ``chips``: one-tap bids around the last one."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from scoring.cards import Suit
 from scoring.errors import RulesError
 from scoring.thousand.events import DealResult, Kind, ThrowInReason
 from scoring.thousand.match import current_seating, minimum_bid
-from scoring.thousand.result_entry import throw_in_allowed
+from scoring.thousand.result_entry import on_step, throw_in_allowed
 from scoring.thousand.rules import TOTAL_POINTS, marriage_value, tricks_per_deal
 from scoring.thousand.state import ThousandState
 from scoring.thousand.variants import ThousandVariants
@@ -46,6 +46,17 @@ def throw_in_reasons(state: ThousandState) -> list[str]:
     return reasons
 
 
+def contract_chips(state: ThousandState, low: int, ceiling: int) -> list[int]:
+    """One-tap contracts: the minimum, and the legal bids around the last deal's contract."""
+    last = next((h.contract for h in reversed(state.history) if h.contract), low)
+    chips, bid = [low], max(low, last - 2 * state.variants.bid_step)
+    while len(chips) < 6 and bid <= ceiling:
+        if bid not in chips and on_step(state, bid):
+            chips.append(bid)
+        bid += 5  # every step in use is a multiple of 5 (§4.2)
+    return chips
+
+
 def entry_form(state: ThousandState) -> forms.JSON | None:
     """None while a deal is played card by card or once the match is over."""
     if state.result is not None or state.deal is not None:
@@ -67,6 +78,7 @@ def entry_form(state: ThousandState) -> forms.JSON | None:
             maximum=ceiling,
             step=v.bid_step,
             default=low,
+            chips=contract_chips(state, low, ceiling),
             when={"field": "kind", "in": DECLARED_KINDS},
         ),
         forms.per_seat(
@@ -85,6 +97,9 @@ def entry_form(state: ThousandState) -> forms.JSON | None:
             total=tricks_per_deal(len(active)),
             total_code=f"tricks_must_total_{tricks_per_deal(len(active))}",
             fill_last=True,
+            # optional (§7.4 as relaxed in result_entry.took_tricks): card points tell who took a trick
+            required=False,
+            main=False,
             when=played,
         ),
         {

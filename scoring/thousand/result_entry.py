@@ -190,12 +190,17 @@ def _per_seat(state: ThousandState, values: tuple[int, ...] | None, name: str) -
     return values
 
 
+def took_tricks(points: tuple[int, ...], tricks: tuple[int, ...] | None) -> tuple[bool, ...]:
+    """Who took at least one trick. Tricks are optional: bolts (§10) and the trick checks of §7.4
+    need only whether a player took a trick, and a player with card points did. Left out, a player
+    without card points counts as trickless; a trick worth nothing (9-9-9) needs the tricks given."""
+    return tuple(t > 0 for t in (tricks if tricks is not None else points))
+
+
 def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: bool) -> None:
-    v = state.variants
     points = _per_seat(state, e.card_points, "card_points")
-    tricks = _per_seat(state, e.tricks, "tricks")
-    total_tricks = tricks_per_deal(len(seat.active))
-    if seat.inactive is not None and (points[seat.inactive] or tricks[seat.inactive]):
+    tricks = None if e.tricks is None else _per_seat(state, e.tricks, "tricks")
+    if seat.inactive is not None and (points[seat.inactive] or (tricks and tricks[seat.inactive])):
         raise fail(
             "inactive_seat_played",
             "%(name)s sat out this deal.",
@@ -211,6 +216,15 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
             total=sum(points),
             field="card_points",
         )
+    if tricks is not None:
+        _trick_checks(state, seat, points, tricks, forfeit)
+    _announcement_checks(state, seat, e, took_tricks(points, tricks))
+
+
+def _trick_checks(
+    state: ThousandState, seat: Seating, points: tuple[int, ...], tricks: tuple[int, ...], forfeit: bool
+) -> None:
+    total_tricks = tricks_per_deal(len(seat.active))
     if sum(tricks) != total_tricks and not (forfeit and sum(tricks) <= total_tricks):
         raise fail(
             f"tricks_must_total_{total_tricks}",
@@ -228,6 +242,10 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
                 name=state.name(s),
                 field="card_points",
             )
+
+
+def _announcement_checks(state: ThousandState, seat: Seating, e: DealResult, took: tuple[bool, ...]) -> None:
+    v = state.variants
     marriages = e.marriages
     if marriages and len(marriages) != state.seats:
         raise fail("marriages_per_seat", "Give marriages for each of the %(seats)s seats.", seats=state.seats)
@@ -253,7 +271,7 @@ def _played_checks(state: ThousandState, seat: Seating, e: DealResult, forfeit: 
             )
         announcements[e.four_aces] += 1
     for s in seat.active:
-        if announcements[s] and not tricks[s]:
+        if announcements[s] and not took[s]:
             first_lead = not v.marriage_requires_won_trick and s == e.declarer and announcements[s] == 1
             if not first_lead:
                 raise fail(
@@ -337,6 +355,7 @@ def apply_deal_result(state: ThousandState, e: DealResult) -> ThousandState:
             talon,
             offender,
             fines,
+            took=took_tricks(e.card_points or (), e.tricks),
         )
     else:
         if e.card_points is not None or e.tricks is not None or e.marriages or e.four_aces is not None:

@@ -8,6 +8,7 @@ import pytest
 
 from companion.models import Event
 from scoring.registry import GAME_MODULES
+from tests.browser.hands import tap_hands
 
 pytestmark = [
     pytest.mark.browser,
@@ -96,10 +97,8 @@ def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:
     verdict = page.inner_text("#claim-verdict")
     assert "Anspruch: hält nicht" in verdict
     assert "Anna beansprucht: Das Gebot wird erfüllt" in verdict
-    # the line that beats it, as cards per player
-    assert page.locator("#counter-line dt").all_inner_texts() == ["Boris", "Clara"]
-    assert page.inner_text("#counter-line dd[data-seat='1']").split() == ["A♠", "K♠"]
-    assert page.inner_text("#counter-line dd[data-seat='2']").split() == ["10♠"]
+    # the line that beats it, trick by trick (three players a trick), who plays what
+    assert page.locator("#counter-line li").all_inner_texts() == ["Boris A♠Clara 10♠Boris K♠"]
     assert page.locator("#claim-accept button").all_inner_texts() == ["Annehmen — Boris", "Annehmen — Clara"]
 
 
@@ -174,12 +173,7 @@ def test_with_the_hands_recorded_the_claim_picker_offers_the_claimants_hand(phon
     match_id = phone.create_match("thousand", names)
     page = phone.page
     page.click("[data-tab=cards]")
-    deal = page.locator("#tab-cards details[data-action='deal'][data-detail]")
-    deal.locator("summary").first.click()
-    for seat, name in enumerate(names):
-        deal.locator(f"input[aria-label='Hands: {name}']").fill(" ".join(hands[seat]))
-    deal.locator("input[data-field='talon']").fill(" ".join(talon))
-    deal.locator("[data-submit]").click()
+    tap_hands(page, hands, talon)
     page.wait_for_selector("body[data-ready='1']", state="attached")
     page.locator("#tab-cards details[data-action='bid'] [data-submit]").click()
     page.wait_for_selector("body[data-ready='2']", state="attached")

@@ -15,6 +15,7 @@ import pytest
 
 from companion.models import ClaimCheck, Event
 from scoring.registry import get_game
+from tests.browser.hands import tap_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,11 +43,7 @@ def _deal_and_play(phone: Any) -> tuple[Any, int]:
     page.wait_for_selector("#board table")
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     page.click("[data-tab=cards]")
-    deal = page.locator("#tab-cards details[data-action='deal'][data-detail]")
-    deal.locator("summary").first.click()
-    for seat, name in enumerate(NAMES):
-        deal.locator(f"input[aria-label='Hands: {name}']").fill(" ".join(HANDS[seat]))
-    deal.locator("[data-submit]").click()
+    tap_hands(page, HANDS)
     seq = 1
     page.wait_for_selector(f"body[data-ready='{seq}']", state="attached")
     # Card by card: Dan leads his clubs from the lowest, the others drop their lowest card.
@@ -87,9 +84,15 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
     assert verdict.get_attribute("data-status") == "fails"
     assert "Claim: fails" in verdict.inner_text()
     assert "Anna claims: All the remaining tricks" in verdict.inner_text()
+    # The verdict comes first on the screen, above the trick and the card picker.
+    assert page.evaluate("document.querySelector('#tab-cards').firstElementChild.id") == "claim-verdict"
     line = page.locator("#counter-line")
-    assert line.locator("dt").all_inner_texts()[0] == "Dan"  # Dan leads a club first
-    dan_cards = line.locator("dd[data-seat='3']").inner_text().split()
+    # Trick by trick: no card is on the table, so every trick of the line has the four players' cards.
+    tricks = line.locator("li")
+    assert tricks.count() >= 1
+    assert all(tricks.nth(i).locator(".play").count() == 4 for i in range(tricks.count()))
+    assert tricks.first.locator(".play").first.get_attribute("data-seat") == "3"  # Dan leads a club first
+    dan_cards = line.locator(".play[data-seat='3'] .cardface").all_inner_texts()
     assert dan_cards and all(card.endswith("♣") for card in dan_cards)
     verdict.scroll_into_view_if_needed()
     phone.shot("22-claim-fails", top=False)
@@ -98,7 +101,8 @@ def test_a_failing_claim_shows_the_line_that_beats_it_and_a_holding_one_settles_
     accept = page.locator("#claim-accept button")
     assert accept.all_inner_texts() == ["Accept — Ben", "Accept — Cleo", "Accept — Dan"]
     page.click("#claim-accept button[data-seat='1']")
-    page.wait_for_selector("#claim-verdict:has-text('Accepted by Ben')")
+    # Accepting says what it did: nobody can help Anna, so the hand is played on.
+    page.wait_for_selector("#claim-verdict:has-text('Accepted by Ben, but no line of play makes the claim')")
     check = ClaimCheck.objects.get(match_id=match_id, seat=0)
     assert check.accepted_by_seat == 1 and not check.settled
     seq += 1

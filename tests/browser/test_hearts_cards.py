@@ -8,6 +8,7 @@ import pytest
 
 from companion.models import Event
 from scoring.registry import get_game
+from tests.browser.hands import tap_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,11 +25,7 @@ def test_hearts_card_by_card_offers_the_legal_cards_first(phones: Any) -> None:
     match_id = phone.create_match("hearts", ["Anna", "Ben", "Cleo", "Dan"])
     page = phone.page
     page.click("[data-tab=cards]")
-    deal = page.locator("#tab-cards details[data-action='deal'][data-detail]")
-    deal.locator("summary").first.click()
-    for seat, name in enumerate(["Anna", "Ben", "Cleo", "Dan"]):
-        deal.locator(f"input[aria-label='Hands: {name}']").fill(" ".join(HANDS[seat]))
-    deal.locator("[data-submit]").click()
+    tap_hands(page, HANDS)
     page.wait_for_selector("body[data-ready='1']", state="attached")
     # Each player passes three cards to the left (hand 1), chosen from their own hand.
     for seat in range(4):

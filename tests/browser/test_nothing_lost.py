@@ -79,6 +79,7 @@ def test_a_refused_thousand_deal_keeps_its_numbers_and_names_the_player(phones: 
     # points without a trick (thousand.md §7.4), which only the engine knows to refuse.
     page.fill("#cp-0", "100")
     page.fill("#cp-1", "10")
+    page.click("#thousand-form details[data-part=tricks] summary")  # tricks are optional, folded away
     page.fill("#tr-0", "8")
     page.fill("#tr-1", "0")
     page.locator("#thousand-form [data-submit]").click()

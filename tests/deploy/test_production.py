@@ -212,7 +212,7 @@ def _next_seq(stream: http.client.HTTPResponse) -> int:
     raise AssertionError("the stream ended")
 
 
-@pytest.mark.skipif(not LIVE_REDIS, reason="the live server needs REDIS_URL (pub/sub from the web server)")
+@pytest.mark.integration  # the live server needs REDIS_URL (pub/sub from the web server): CI runs it
 def test_the_live_server_streams_an_entry_recorded_on_the_web_server(server: tuple[int, Path]) -> None:
     port, _ = server
     status, guest = post(port, "/api/v1/auth/guest", {"name": "Ann"})

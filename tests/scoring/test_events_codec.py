@@ -63,3 +63,11 @@ def test_cards_are_read_in_any_spelling_the_codec_accepts() -> None:
     event = THOUSAND.parse_event("play_card", {"seat": 1, "card": "10H"})
     assert event == THOUSAND.parse_event("play_card", {"seat": 1, "card": "TH"})
     assert event.card == Card("TH")  # type: ignore[attr-defined]
+
+
+def test_an_events_docstring_is_a_comment_for_developers_not_a_description_for_players() -> None:
+    # A phone shows an event schema's description as "About this entry"; the docstring names fields.
+    from scoring.thousand import GAME as THOUSAND
+
+    schema = THOUSAND.codec.schema()["deal"]
+    assert "description" not in schema and "``hands``" in schema["$comment"]

@@ -8,7 +8,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+import pytest
+from django.db import transaction
+
+from api.serializers import EventInput
+from api.views import _plain_event_input
 from companion.models import Event, Match
+from companion.services import _claim_next_seq
 from tests.conftest import Person
 
 
@@ -68,3 +74,64 @@ def test_a_minimal_answer_carries_the_seq_the_totals_and_the_summary_etag(
     assert response["Preference-Applied"] == "return=minimal"
     summary = alice.get(f"/api/v1/matches/{match_id}/summary/", HTTP_IF_NONE_MATCH=response["ETag"])
     assert summary.status_code == 304  # the phone's copy of the full summary is current with that ETag
+
+
+_ID = "6f1c1a52-3b7e-4d3e-9d7e-2b8f6a1c0e11"
+
+
+#: Bodies the plain check reads itself: it must give exactly the serializer's validated data.
+PLAIN = [
+    {"type": "hand_result", "payload": {"points": [26, 0, 0, 0]}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand_result", "client_event_id": _ID, "expected_seq": 1},  # no payload: {}
+    {"type": "hand_result", "payload": {}, "client_event_id": _ID.upper(), "expected_seq": 2**63 - 1},
+    {"type": "hand_result", "payload": {"a": None}, "client_event_id": _ID.replace("-", ""), "expected_seq": 7},
+]
+#: Bodies it leaves to the serializer, which accepts the first four (trimmed, "3" read as 3, 5 as "5",
+#: 12 as the UUID of that number).
+LEFT = [
+    {"type": " hand_result ", "payload": {}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand_result", "payload": {}, "client_event_id": _ID, "expected_seq": "3"},
+    {"type": 5, "payload": {}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand_result", "payload": {}, "client_event_id": 12, "expected_seq": 3},
+    {"type": "hand_result", "payload": {}, "client_event_id": _ID, "expected_seq": True},
+    {"type": "hand_result", "payload": {}, "client_event_id": _ID, "expected_seq": 0},
+    {"type": "hand_result", "payload": {}, "client_event_id": _ID, "expected_seq": 2**63},
+    {"type": "hand_result", "payload": None, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand_result", "payload": [1], "client_event_id": _ID, "expected_seq": 3},
+    {"type": "", "payload": {}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "x" * 41, "payload": {}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand\x00result", "payload": {}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand\ud800", "payload": {}, "client_event_id": _ID, "expected_seq": 3},
+    {"type": "hand_result", "payload": {}, "client_event_id": "not-a-uuid", "expected_seq": 3},
+    {"type": "hand_result", "payload": {}, "expected_seq": 3},
+    [1, 2],
+]
+
+
+@pytest.mark.parametrize("body", PLAIN)
+def test_the_plain_input_check_gives_the_serializers_validated_data(body: Any) -> None:
+    serializer = EventInput(data=body)
+    assert serializer.is_valid(), serializer.errors
+    assert _plain_event_input(body) == dict(serializer.validated_data)
+
+
+@pytest.mark.parametrize("body", LEFT)
+def test_the_plain_input_check_leaves_every_other_body_to_the_serializer(body: Any) -> None:
+    assert _plain_event_input(body) is None
+    assert EventInput(data=body).is_valid() is (body in LEFT[:4])
+
+
+@pytest.mark.django_db
+def test_the_claimed_match_row_reads_as_the_orm_reads_it(hearts_match: dict[str, Any]) -> None:
+    """Every field of the row the fast path's UPDATE … RETURNING gives equals the ORM's reading
+    (UUID, JSON, times and flags converted alike), and a seq that is not the next one claims nothing."""
+    match_id = hearts_match["id"]
+    with transaction.atomic():
+        claimed = _claim_next_seq(match_id, 0)
+        assert claimed is not None
+        stored = Match.objects.get(pk=match_id)
+        for field in Match._meta.concrete_fields:
+            assert getattr(claimed, field.attname) == getattr(stored, field.attname), field.name
+        assert claimed.last_seq == 1 and not claimed._state.adding
+        assert _claim_next_seq(match_id, 0) is None  # the seq has moved on
+        transaction.set_rollback(True)

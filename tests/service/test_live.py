@@ -137,7 +137,7 @@ def _heard(subscription: live.Subscription, match_id: int, seq: int) -> int | No
     return None
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+@pytest.mark.integration  # needs REDIS_URL: run by `scripts/test.py --integration` (CI)
 def test_through_redis_a_process_hears_its_deployment_and_no_other(settings: Any) -> None:
     url = os.environ["REDIS_URL"].rsplit("/", 1)[0]
     settings.COMPANION_LIVE_REDIS_URL = f"{url}/9"

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ApiError, createApi } from "../../../web/static/web/js/api.js";
+import { ApiError, createApi, summaryAfterAppend } from "../../../web/static/web/js/api.js";
 
 function fakeFetch(answer) {
   const calls = [];
@@ -49,6 +49,30 @@ test("one game's catalogue entry is asked for at a versioned URL the browser may
   assert.deepEqual(await api.game("hearts", "abc", { omit: "variants" }), { name: "hearts" });
   assert.equal(calls[0][0], "/api/v1/games?game=hearts&v=abc&omit=variants");
   assert.equal(calls[0][1].cache, "default");
+});
+
+test("an append asks for the compact answer (Prefer: return=minimal); other calls do not", async () => {
+  const { fetch, calls } = fakeFetch({ status: 201, body: { event: { seq: 4 }, last_seq: 4, totals: [0, 26, 0, 0] } });
+  const api = createApi({ fetch });
+  await api.append(9, { type: "hand_result", payload: {}, client_event_id: "c1", expected_seq: 4 });
+  assert.equal(calls[0][1].headers.Prefer, "return=minimal");
+  await api.legal(9);
+  assert.equal("Prefer" in calls[1][1].headers, false);
+});
+
+test("the compact answer's totals replace the board's at once, unless the phone knows a later seq", () => {
+  const summary = { totals: [10, 0, 3, 13], to_act: 2, history: [{ hand: 1 }] };
+  // Hearts: a hand of [0, 26, 0, 0] after [10, 0, 3, 13] gives [10, 26, 3, 13].
+  const answer = { event: { seq: 2 }, last_seq: 2, totals: [10, 26, 3, 13] };
+  const after = summaryAfterAppend(summary, 1, answer);
+  assert.deepEqual(after.totals, [10, 26, 3, 13]);
+  assert.deepEqual(after.history, [{ hand: 1 }]);
+  assert.deepEqual(summary.totals, [10, 0, 3, 13], "the old summary is not changed in place");
+  // Another phone's entry (seq 3) is already known: this answer is older and changes nothing.
+  assert.equal(summaryAfterAppend(summary, 3, answer), summary);
+  // A full answer (no top-level totals) or no summary yet: nothing to patch.
+  assert.equal(summaryAfterAppend(summary, 1, { event: { seq: 2 }, summary: {} }), summary);
+  assert.equal(summaryAfterAppend(null, 1, answer), null);
 });
 
 test("a rules error names the field and seat it concerns, for the form to show it beside them", () => {

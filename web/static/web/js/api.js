@@ -15,13 +15,24 @@ export class ApiError extends Error {
   }
 }
 
+// The summary after this phone's own append, from the compact answer (`Prefer: return=minimal`:
+// the event, `last_seq` and the running `totals`), so the board shows the new totals at once; the
+// rest (history, whose turn) comes with the next full summary. An answer behind the seq the phone
+// already knows (`knownSeq`: another phone's entry came in since), or without totals, changes nothing.
+export function summaryAfterAppend(summary, knownSeq, answer) {
+  if (!summary || !answer || !Array.isArray(answer.totals) || typeof answer.last_seq !== "number") return summary;
+  if (typeof knownSeq === "number" && answer.last_seq < knownSeq) return summary;
+  return Object.assign({}, summary, { totals: answer.totals.slice() });
+}
+
 export const listOf = (data) => (Array.isArray(data) ? data : (data && data.results) || []);
 
 // `token()` reads the stored token, `forget()` drops it after a 401; `language` names the page's
 // language (the cookie is not sent: credentials are omitted).
 export function createApi({ root = "/api/v1/", language = "en", token = () => null, forget = () => {}, fetch = globalThis.fetch } = {}) {
-  async function call(path, { method = "GET", json, etag, raw, cache = "no-store", credentials = "omit" } = {}) {
+  async function call(path, { method = "GET", json, etag, raw, prefer, cache = "no-store", credentials = "omit" } = {}) {
     const headers = { Accept: "application/json", "Accept-Language": language };
+    if (prefer) headers.Prefer = prefer;
     const t = token();
     if (t) headers.Authorization = "Token " + t;
     if (json !== undefined) headers["Content-Type"] = "application/json";
@@ -68,8 +79,11 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     match: (id) => call(`matches/${id}`),
     summary: (id, etag) => call(`matches/${id}/summary`, { etag, raw: true }),
     events: (id) => call(`matches/${id}/events?limit=1000`).then(listOf),
+    // The compact answer (RFC 7240): the phone reloads the summary with the record and the legal
+    // actions after sending anyway, so the server neither builds nor translates it for the append.
     append: (id, entry) => call(`matches/${id}/events`, {
       method: "POST",
+      prefer: "return=minimal",
       json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
     }),
     legal: (id) => call(`matches/${id}/legal-actions`),

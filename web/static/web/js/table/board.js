@@ -119,7 +119,7 @@ export function renderBoard() {
       Array.from({ length: n }, (_x, seat) => h("td", {}, h("button", {
         type: "button", class: "n", dataset: { hand: idx, seat },
         onclick: () => explain(idx, seat),
-      }, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat]), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null,
+      }, cellOf(entry, seat, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat])), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null,
       // the visible number first, then what tapping it does (read, not shown): a label that replaced
       // the number would not say what the cell shows (axe: label-content-name-mismatch)
       h("span", { class: "sr-only", text: " " + fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }) })))));
@@ -174,8 +174,17 @@ async function rematch(ev) {
   }
 }
 
+// A game's own view may draw what its sheet writes beside a number (Thousand: Р, bolts, barrel)
+// and explain one cell in its own words; other games get the generic cell and explanation.
+const cellOf = (entry, seat, shown) => (S.view && S.view.boardCell ? S.view.boardCell(entry, seat, shown) : null) ?? shown;
+
 function explain(idx, seat) {
   const entry = history()[idx] || {};
+  const own = S.view && S.view.explainCell ? S.view.explainCell(entry, seat) : null;
+  if (own) {
+    dialog(h("div", { class: "explain" }, h("h2", { text: own.title }), h("ul", {}, own.lines.map((t) => h("li", { text: t })))));
+    return;
+  }
   // This seat's own lines first, then the hand's other lines (a moon changes everyone's score).
   const all = entry.explain || [];
   const notes = [...all.filter((n) => n.seat === seat), ...all.filter((n) => n.seat !== seat)];

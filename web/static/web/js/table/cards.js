@@ -10,6 +10,7 @@ import { unwrap } from "../forms/schema.js";
 import { canClaim, claimBox, claimForm, currentClaim } from "./claims.js";
 import { toAct } from "./page.js";
 import { record } from "./record.js";
+import { handsForm } from "./hands.js";
 
 const S = table.state;
 const oops = (e) => toast(errorText(e, S.players), 6000);
@@ -79,6 +80,36 @@ function trickView(trick, holder) {
   }));
 }
 
+// The trick taken last and who took it, kept in view while the next one is played: the engine's
+// `last_trick` (Thousand) or the last of the hand's `tricks` (Hearts, Bourré).
+function lastTrickOf(holder) {
+  if (!holder) return null;
+  if (holder.last_trick) return holder.last_trick;
+  const done = Array.isArray(holder.tricks) ? holder.tricks.filter((t) => t && typeof t.winner === "number") : [];
+  return done.length ? done[done.length - 1] : null;
+}
+
+function lastTrickView(t) {
+  const plays = (t.cards || []).map((p, i) => (typeof p === "string" ? { card: p, seat: (t.seats || [])[i] } : p));
+  return h("div", { class: "card last-trick", id: "last-trick" },
+    h("p", { class: "muted", text: fmt(_("Last trick: %(name)s took it"), { name: S.players[t.winner] ?? t.winner }) }),
+    h("div", { class: "trick" }, plays.map((p) => h("div", { class: "played" + (p.seat === t.winner ? " won" : "") },
+      h("div", { class: cardRed(p.card) ? "suit-h" : null, text: cardLabel(p.card) }), h("small", { text: S.players[p.seat] ?? "" })))));
+}
+
+// One undo for the card-by-card screen: the last entry is voided, with a confirmation (History).
+function undoButton() {
+  return h("button", { type: "button", class: "ghost", id: "cards-undo", onclick: () => import("./log.js").then((m) => m.undoLast()) }, _("Undo the last entry"));
+}
+
+// The engine's correction window (a card taken back before the next trick, e.g. a renege put
+// right) for each seat that may use it, folded under one line.
+function retractBox(actions) {
+  const buttons = actions.map((a) => h("button", { type: "button", class: "ghost", dataset: { action: a.type, seat: a.seat ?? "" }, onclick: () => { disableAll(); record(a.type, { seat: a.seat }, { onError: oops }); } },
+    S.players[a.seat] ?? String(a.seat)));
+  return h("details", { class: "card", dataset: { action: "retract_card" } }, h("summary", { text: _("Take back a card") }), h("div", { class: "actions" }, buttons));
+}
+
 function contractChips(holder) {
   return h("p", { class: "status" },
     holder.contract ? h("span", { class: "chip" }, _("Contract") + ": ", h("strong", { text: holder.contract })) : null,
@@ -120,8 +151,10 @@ function actionView(a, parts, buttons) {
     parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a) })));
     return;
   }
-  if (Object.keys(props).some((k) => prefill[k] === undefined || prefill[k] === null)) {
-    // The same action with its optional details (the dealt hands, the talon cards …).
+  if ("hands" in props && !Array.isArray(prefill.hands)) {
+    parts.push(handsForm(a, payload, actionLabel(a)));
+  } else if (Object.keys(props).some((k) => prefill[k] === undefined || prefill[k] === null)) {
+    // The same action with its optional details (the talon cards …).
     parts.push(h("details", { class: "card", dataset: { action: a.type, detail: "1" } }, h("summary", { text: fmt(_("%(action)s, with details"), { action: actionLabel(a) }) }),
       genericForm(a.type, prefill, { title: actionLabel(a) })));
   }
@@ -140,17 +173,23 @@ export function renderCards() {
   const parts = [];
   const { trick, holder } = currentTrick();
   const next = toAct();
-  if (next !== null && next !== undefined) parts.push(h("p", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to play"), { name: S.players[next] }) }));
-  if (holder && (holder.trump || holder.contract)) parts.push(contractChips(holder));
-  if (trick) parts.push(trickView(trick, holder));
-  if (play) playPicker(play, parts);
-  const buttons = [];
-  for (const a of S.legal.filter((x) => x !== play && !resultTypes.has(x.type))) actionView(a, parts, buttons);
-  if (buttons.length) parts.push(h("div", { class: "actions", id: "quick-actions" }, buttons));
-  if (play && canClaim() && !S.summary.finished) parts.push(claimForm(play));
+  // A claim's verdict first: it decides whether the hand is played on at all.
   if (Object.keys(S.checking).length) parts.push(h("p", { class: "card", id: "claim-checking", role: "status", text: _("Checking the claim…") }));
   const claim = currentClaim();
   if (claim) parts.push(claimBox(claim));
+  if (next !== null && next !== undefined) parts.push(h("p", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to play"), { name: S.players[next] }) }));
+  if (holder && (holder.trump || holder.contract)) parts.push(contractChips(holder));
+  if (trick) parts.push(trickView(trick, holder));
+  const last = lastTrickOf(holder);
+  if (last) parts.push(lastTrickView(last));
+  if (play) playPicker(play, parts);
+  const buttons = [];
+  const retracts = S.legal.filter((x) => x.type === "retract_card");
+  for (const a of S.legal.filter((x) => x !== play && !resultTypes.has(x.type) && x.type !== "retract_card")) actionView(a, parts, buttons);
+  if (buttons.length) parts.push(h("div", { class: "actions", id: "quick-actions" }, buttons));
+  if (play && canClaim() && !S.summary.finished) parts.push(claimForm(play));
+  if (retracts.length) parts.push(retractBox(retracts));
+  if (S.events && S.events.length && parts.length) parts.push(h("div", { class: "actions" }, undoButton()));
   const nonResult = Object.keys(S.game.events || {}).filter((t) => !resultTypes.has(t) && !["void", "amend"].includes(t));
   if (!parts.length) parts.push(h("p", { class: "muted", text: nonResult.length ? _("Nothing to record card by card right now.") : _("This game is recorded by result entry only.") }));
   root.replaceChildren(...parts);

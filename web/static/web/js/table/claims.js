@@ -8,7 +8,7 @@ import { cardLabel, cardRed, humanize, valueLabel } from "../format.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
 import { seatButtons, stepper, submitRow } from "../forms/controls.js";
-import { activeSeats } from "./cards.js";
+import { activeSeats, currentTrick } from "./cards.js";
 import { voidedMap } from "./log.js";
 import { record } from "./record.js";
 import { refresh, renderAll } from "./page.js";
@@ -107,18 +107,31 @@ export function claimForm(play) {
   return h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), form);
 }
 
+// The line that beats a failing claim, trick by trick: the first group completes the trick on the
+// table, then one trick per round of the hand's players.
 function counterLine(line) {
-  const bySeat = new Map();
+  if (!line.length) return [];
+  const size = activeSeats().length;
+  const { trick } = currentTrick();
+  const onTable = trick ? (Array.isArray(trick) ? trick : trick.plays || trick.cards || []).length : 0;
+  const tricks = [];
+  let room = size - (onTable % size);
   for (const p of line) {
-    if (!bySeat.has(p.seat)) bySeat.set(p.seat, []);
-    bySeat.get(p.seat).push(p.card);
+    if (!tricks.length || room === 0) { tricks.push([]); if (room === 0) room = size; }
+    tricks[tricks.length - 1].push(p);
+    room -= 1;
   }
-  if (!bySeat.size) return [];
-  return [h("p", { text: _("Line that beats it:") }), h("dl", { class: "counter-line", id: "counter-line" },
-    [...bySeat.entries()].flatMap(([seat, cards]) => [
-      h("dt", { text: S.players[seat] ?? seat }),
-      h("dd", { dataset: { seat } }, cards.map((card) => h("span", { class: "cardface" + (cardRed(card) ? " suit-h" : ""), text: cardLabel(card) + " " }))),
-    ]))];
+  return [h("p", { text: _("Line that beats it:") }), h("ol", { class: "counter-line", id: "counter-line" },
+    tricks.map((plays) => h("li", { dataset: { trick: "1" } }, plays.map((p) => h("span", { class: "play", dataset: { seat: p.seat } },
+      h("span", { class: "muted", text: (S.players[p.seat] ?? p.seat) + " " }),
+      h("span", { class: "cardface" + (cardRed(p.card) ? " suit-h" : ""), text: cardLabel(p.card) }))))))];
+}
+
+// What accepting did, in words: the plays recorded and the hand scored, or nothing to play out.
+function acceptedText(c) {
+  const name = S.players[c.accepted_by] ?? c.accepted_by;
+  if (c.settled) return fmt(_("Accepted by %(name)s: the rest of the hand is recorded and scored."), { name });
+  return fmt(_("Accepted by %(name)s, but no line of play makes the claim: the hand is played on."), { name });
 }
 
 function acceptButtons(c) {
@@ -126,7 +139,11 @@ function acceptButtons(c) {
   const others = activeSeats().filter((i) => i !== c.seat);
   return h("div", { class: "actions", id: "claim-accept" }, others.map((seat) => h("button", { type: "button", class: "ghost", dataset: { seat }, onclick: async (e) => {
     e.currentTarget.disabled = true;
-    try { await API.claimAccept(c.claim, seat); } catch (err) { toast(errorText(err, S.players), 6000); }
+    try {
+      const done = await API.claimAccept(c.claim, seat);
+      const settled = !!(done && ((done.claim && done.claim.settled) || (done.settled_seqs || []).length));
+      if (done) toast(acceptedText({ ...c, accepted_by: seat, settled }), 6000);
+    } catch (err) { toast(errorText(err, S.players), 6000); }
     await refresh(true);
     table.set({ lastKey: null });
     renderAll();
@@ -142,8 +159,8 @@ export function claimBox(c) {
   if (c.laid_down && c.laid_down.length) parts.push(h("p", { class: "muted", text: _("Cards laid down") + ": " + c.laid_down.map(cardLabel).join(" ") }));
   if (c.reason && status !== "holds") parts.push(h("p", { class: "muted reason", text: c.reason }));
   if (status === "fails") parts.push(...counterLine(Array.isArray(c.counter_line) ? c.counter_line : []));
-  if (c.settled) parts.push(h("p", { class: "settled", text: _("The hand is settled.") }));
-  if (c.accepted) parts.push(h("p", { text: fmt(_("Accepted by %(name)s"), { name: S.players[c.accepted_by] ?? c.accepted_by }) }));
+  if (c.settled && !c.accepted) parts.push(h("p", { class: "settled", text: _("The hand is settled.") }));
+  if (c.accepted) parts.push(h("p", { class: "accepted", text: acceptedText(c) }));
   if (!c.accepted && !c.settled && typeof c.claim === "number" && !(S.summary && S.summary.finished)) parts.push(acceptButtons(c));
   return h("div", { class: "card", id: "claim-verdict", dataset: { status: status || "" } }, parts);
 }

@@ -113,7 +113,8 @@ export function renderAll() {
   renderBoard();
   if (!S.game) return; // the forms wait for the game's catalogue entry
   if (S.tabs.log) S.tabs.log.render();
-  const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq,
+  // readySeq: the legal actions (and the entry form) may arrive after the summary of the same seq.
+  const key = JSON.stringify([S.summary && S.summary.finished, S.legal.map((a) => [a.type, a.seat]), S.seq, S.readySeq,
     Object.keys(S.checking), S.claims.map((c) => [c.seq, c.accepted, c.settled])]);
   closeOldConflict();
   if (key === S.lastKey) return;

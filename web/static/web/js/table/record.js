@@ -3,6 +3,7 @@
 import { $, $$, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
+import { summaryAfterAppend } from "../api.js";
 import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
@@ -79,7 +80,11 @@ async function sent(entry, result) {
     // A form that was up to date before this phone's own entry is still up to date after it.
     $$("[data-base-seq]").forEach((el) => { if (+el.dataset.baseSeq === ev.seq - 1) el.dataset.baseSeq = ev.seq; });
   }
-  table.set({ seq });
+  // A compact append answer carries the new totals: the board shows them before the full reload.
+  const summary = entry.endpoint === "claims" ? S.summary : summaryAfterAppend(S.summary, S.seq, result);
+  const changed = summary !== S.summary;
+  table.set({ seq, summary });
+  if (changed) renderBoard();
 }
 
 export async function flush() {
