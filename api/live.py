@@ -27,6 +27,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from api.schema import errors
 from companion import live, selectors
 from companion.errors import ServiceError
 from companion.models import Match
@@ -84,7 +85,15 @@ class LiveView(APIView):
         return renderer, renderer.media_type
 
     @extend_schema(
-        responses={200: OpenApiResponse(OpenApiTypes.STR, description="text/event-stream: `seq` events")},
+        responses={
+            # not JSON: a client reads it with EventSource (or any SSE reader), never a JSON parser
+            (200, "text/event-stream"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description='Server-Sent Events: `retry`, then `event: seq` with `data: {"seq": n}` '
+                "(the match's last seq now and after each new entry), `: ping` comments between",
+            ),
+            **errors(503),
+        },
     )
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         asgi = isinstance(request._request, ASGIRequest)

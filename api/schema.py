@@ -20,6 +20,7 @@ _DESCRIPTIONS = {
     422: "A rule of the game says no",
     415: "The body is not JSON",
     429: "Throttled: `Retry-After` says when to try again",
+    503: "Not served here (the live stream under a threaded server: poll the summary)",
 }
 #: Any API operation may answer these (the exception handler writes them all in the error shape).
 ERROR_STATUSES = (400, 401, 403, 404, 409, 413, 415, 422, 429)

@@ -180,6 +180,19 @@ class StandingOutput(serializers.ModelSerializer[PlayerResultRow]):
         fields = ("seat", "player", "place", "score", "is_winner")
 
 
+def _player_name(user: Any) -> str | None:
+    """A user's player name, or null (no user, or one who never sat anywhere)."""
+    if user is None:
+        return None
+    player = getattr(user, "player", None)  # joined by the token's authentication or select_related
+    return player.name if player is not None else None
+
+
+def creator_name(match: Match) -> str | None:
+    """The name the table knows the match's creator by; no query when ``created_by__player`` is joined."""
+    return _player_name(match.created_by)
+
+
 def _viewer(context: Any) -> Any:
     request = context.get("request")
     return context.get("user") or (request.user if request is not None else None)
@@ -200,7 +213,8 @@ class MatchOutput(serializers.ModelSerializer[Match]):
     #: Only for those who may record: seated players, the creator, the league's admins. A league
     #: member who may only read gets null (a code is a seat, and a seat is the right to record).
     join_code = serializers.SerializerMethodField()
-    created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    #: Who created it, by their player's name like ``recorded_by`` (a sign-in username is never shown).
+    created_by = serializers.SerializerMethodField()
 
     class Meta:
         model = Match
@@ -216,6 +230,9 @@ class MatchOutput(serializers.ModelSerializer[Match]):
             "created_by",
             "created_at",
         )
+
+    def get_created_by(self, match: Match) -> str | None:
+        return creator_name(match)
 
     def get_join_code(self, match: Match) -> str | None:
         user = _viewer(self.context)
@@ -252,11 +269,7 @@ class MatchListItemOutput(MatchOutput):
 
 def recorder_name(event: Event) -> str | None:
     """The name players know the recorder by (their player's name), not a guest's generated username."""
-    user = event.recorded_by
-    if user is None:
-        return None
-    player = getattr(user, "player", None)  # joined by the token's authentication or select_related
-    return player.name if player is not None else None
+    return _player_name(event.recorded_by)
 
 
 class EventOutput(serializers.ModelSerializer[Event]):
@@ -431,7 +444,7 @@ class MatchDetailOutput(SummaryOutput):
     join_code = serializers.CharField(allow_null=True)
     league = serializers.IntegerField(allow_null=True)
     seats = SeatOutput(many=True)
-    created_by = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField(allow_null=True, help_text="the creator's player name")
     created_at = serializers.DateTimeField()
     standings = StandingOutput(many=True)
 

@@ -286,7 +286,7 @@ class MatchDetailView(APIView):
 class MatchRematchView(APIView):
     """A new match with the same players, seats, house rules and league (one tap after a game)."""
 
-    @extend_schema(request=None, responses=s.MatchOutput)
+    @extend_schema(request=None, responses={201: s.MatchOutput})
     def post(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         rematch = services.match_rematch(match=match, user=_user(request))

@@ -52,7 +52,7 @@ class Table:
 
     def new_match(self) -> None:
         body = {"game": "hearts", "players": [self.player, "B", "C", "D"], "variants": {"target_score": 500}}
-        status, match = self.api.request("POST", "/api/v1/matches/", body)
+        status, match = self.api.request("POST", "/api/v1/matches", body)
         assert status == 201, match
         self.match_id, self.seq = match["id"], 1
 
@@ -66,7 +66,7 @@ class Table:
             "client_event_id": str(uuid.uuid4()),
         }
         start = time.perf_counter()
-        status, answer = self.api.request("POST", f"/api/v1/matches/{self.match_id}/events/", body)
+        status, answer = self.api.request("POST", f"/api/v1/matches/{self.match_id}/events", body)
         elapsed = time.perf_counter() - start
         assert status == 201, answer
         self.seq += 1

@@ -86,7 +86,7 @@ def main() -> None:
             "expected_seq": seq,
             "client_event_id": str(uuid.uuid4()),
         }
-        assert client.post(f"/api/v1/matches/{match.pk}/events/", body, format="json", **headers).status_code == 201
+        assert client.post(f"/api/v1/matches/{match.pk}/events", body, format="json", **headers).status_code == 201
 
     def lock() -> None:
         with transaction.atomic():

@@ -74,7 +74,7 @@ def main() -> None:
             return
         if state["seq"] > 60:  # a match to 500 lasts about 70 of these hands
             body = {"game": "hearts", "players": [player, "B", "C", "D"], "variants": {"target_score": 500}}
-            answer = client.post("/api/v1/matches/", body, content_type="application/json", **headers)
+            answer = client.post("/api/v1/matches", body, content_type="application/json", **headers)
             state["match"], state["seq"] = answer.json()["id"], 1
         seq = state["seq"]
         body = {

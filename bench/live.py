@@ -120,7 +120,7 @@ class Listener(threading.Thread):
             seq = int(json.loads(line[6:])["seq"])
             self.event_at[seq] = time.monotonic()
             self.ready.set()
-            status, _ = reader.request("GET", f"/api/v1/matches/{self.match}/summary/")
+            status, _ = reader.request("GET", f"/api/v1/matches/{self.match}/summary")
             if status == 200:
                 self.update_at[seq] = time.monotonic()
 
@@ -134,7 +134,7 @@ def guest(api: Api, name: str) -> str:
 def table(web: int, phones: int) -> tuple[Api, int, list[str]]:
     base = f"http://127.0.0.1:{web}"
     writer = Api(base, guest(Api(base, headers=HEADERS), "Anna"), headers=HEADERS)
-    status, match = writer.request("POST", "/api/v1/matches/", {"game": "hearts", "players": ["Anna", "B", "C", "D"]})
+    status, match = writer.request("POST", "/api/v1/matches", {"game": "hearts", "players": ["Anna", "B", "C", "D"]})
     assert status == 201, match
     tokens = []
     for seat in range(1, 4):
@@ -158,7 +158,7 @@ def record(writer: Api, match: int, entries: int, every: float) -> dict[int, flo
             "client_event_id": str(uuid.uuid4()),
             "expected_seq": seq,
         }
-        status, answer = writer.request("POST", f"/api/v1/matches/{match}/events/", body)
+        status, answer = writer.request("POST", f"/api/v1/matches/{match}/events", body)
         acknowledged[seq] = time.monotonic()
         assert status == 201, answer
     return acknowledged

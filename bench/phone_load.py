@@ -112,7 +112,7 @@ def make_match(base: str, hands: int) -> tuple[str, int]:
     status, body = Api(base).request("POST", "/api/v1/auth/guest", {"name": "Bench"})
     assert status == 201, body
     api = Api(base, body["token"])
-    status, match = api.request("POST", "/api/v1/matches/", {"game": "hearts", "players": ["A", "B", "C", "D"]})
+    status, match = api.request("POST", "/api/v1/matches", {"game": "hearts", "players": ["A", "B", "C", "D"]})
     assert status == 201, match
     for seq in range(1, hands + 1):
         points = [[13, 5, 4, 4], [0, 10, 10, 6], [26, 0, 0, 0], [3, 3, 7, 13]][seq % 4]

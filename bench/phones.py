@@ -113,7 +113,7 @@ class Table:
         with self.lock:
             if finished is None or self.match_id == finished:
                 body = {"game": self.game, "players": self.players, "variants": self.variants}
-                status, match = api.request("POST", "/api/v1/matches/", body)
+                status, match = api.request("POST", "/api/v1/matches", body)
                 if status != 201:
                     raise RuntimeError(f"match create: {status} {match}")
                 self.match_id = match["id"]
@@ -162,7 +162,7 @@ class Phone:
 
     def post(self, api: Api, match: int, body: dict[str, Any]) -> tuple[int, Any, float]:
         start = time.perf_counter()
-        status, answer = api.request("POST", f"/api/v1/matches/{match}/events/", body)
+        status, answer = api.request("POST", f"/api/v1/matches/{match}/events", body)
         return status, answer, (time.perf_counter() - start) * 1000
 
     def record(self, status: int, answer: Any, ms: float, match: int, body: dict[str, Any]) -> None:
@@ -248,7 +248,7 @@ class Phone:
             self.stats.rereads += 1
         if answer is not None and not self.reread_by_get and isinstance(answer.get("current"), dict):
             return int(answer["current"]["next_seq"])
-        status, summary = self.api.request("GET", f"/api/v1/matches/{match}/summary/")
+        status, summary = self.api.request("GET", f"/api/v1/matches/{match}/summary")
         with self.stats.lock:
             self.stats.statuses[f"GET summary {status}"] += 1
         if status != 200:
@@ -402,7 +402,7 @@ def check(db_url: str, base: str, stats: Stats, tokens: dict[int, str]) -> dict[
         )
         state = replay(MatchRecord(game=game, variants=variants, players=tuple(names), events=events))
         mine = json.loads(json.dumps(get_game(game).summary(state)))
-        status, theirs = Api(base, tokens[match_id]).request("GET", f"/api/v1/matches/{match_id}/summary/")
+        status, theirs = Api(base, tokens[match_id]).request("GET", f"/api/v1/matches/{match_id}/summary")
         if status != 200 or theirs["summary"] != mine or theirs["last_seq"] != last_seq:
             problems.append(f"match {match_id}: API summary differs from the replay of the database")
         else:
@@ -497,7 +497,7 @@ def main() -> None:
             table.players = table.players[:size]
             table.open_match(seated[0].api)
         for phone in phones:  # warm up every connection and both workers (not timed)
-            phone.api.request("GET", f"/api/v1/matches/{phone.table.match_id}/summary/")
+            phone.api.request("GET", f"/api/v1/matches/{phone.table.match_id}/summary")
         load_start = os.getloadavg()
         # One round trip to PostgreSQL on this machine now: an append makes about ten of them.
         with psycopg.connect(db_url, autocommit=True) as probe:

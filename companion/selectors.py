@@ -249,7 +249,8 @@ def match_list_for_user(*, user: UserLike) -> QuerySet[Match]:
     if not user.is_staff:
         visible = Q(created_by=user) | Q(seats__player__user=user) | Q(league__memberships__player__user=user)
         qs = qs.filter(pk__in=Match.objects.filter(visible).values("pk"))
-    return qs.select_related("league").prefetch_related("seats__player")
+    # created_by__player: the creator's name in each answer without a query per match
+    return qs.select_related("league", "created_by__player").prefetch_related("seats__player")
 
 
 def match_get_for_user(*, user: UserLike, match_id: int) -> Match:

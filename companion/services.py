@@ -516,7 +516,7 @@ def _event_append(
         selectors.match_recording_check(user=user, match=match)
     if type in ANNOTATION_TYPES and not annotation:
         raise Unprocessable(
-            "use_claims_endpoint", "Claims are made with POST /api/v1/matches/{id}/claims/, which checks them."
+            "use_claims_endpoint", "Claims are made with POST /api/v1/matches/{id}/claims, which checks them."
         )
     digest = body_hash(type, payload)
     existing = next(iter(Event.objects.filter(match=match, client_event_id=client_event_id).order_by()[:1]), None)

@@ -96,7 +96,7 @@ def test_a_rules_error_from_the_server_is_shown_next_to_its_field_in_german(phon
     # The judge (Anna) cannot win her own round: the engine says judge_cannot_win (422).
     page.click("#tab-entry [data-field='winner'] button[data-seat='0']")
     page.fill("#f-value", "2")
-    with page.expect_response(lambda r: "/events/" in r.url and r.request.method == "POST") as answer:
+    with page.expect_response(lambda r: r.url.endswith("/events") and r.request.method == "POST") as answer:
         page.click("#tab-entry [data-submit]")
     body = answer.value.json()
     assert answer.value.status == 422 and body["code"] == "judge_cannot_win"

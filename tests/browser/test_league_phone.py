@@ -93,3 +93,22 @@ def test_without_a_sign_in_the_league_page_offers_one(phones: Any) -> None:
     page = phones().goto("/leagues/1/")
     page.wait_for_selector("#signin:not([hidden])")
     assert page.get_attribute("#signin a", "href") == "/?next=/leagues/1/"
+
+
+def test_signing_out_ends_the_token_and_the_league_pages_session(phones: Any) -> None:
+    from knox.models import AuthToken
+
+    phone = phones()
+    phone.sign_in_as_guest("Anna")
+    league_id, _ = finished_league_match("Anna")
+    open_league_from_home(phone, league_id)  # the token became a session here
+    user = Player.objects.get(name="Anna").user
+    assert AuthToken.objects.filter(user=user).count() == 1
+    page = phone.goto("/")
+    page.click("#signout")
+    page.wait_for_selector("#guest-name")
+    assert AuthToken.objects.filter(user=user).count() == 0  # revoked on the server, not only forgotten
+    # the league page has no session left, and no token to open one with: it offers sign-in
+    page = phone.goto(f"/leagues/{league_id}/")
+    page.wait_for_selector("#signin:not([hidden])")
+    assert page.locator("table.standings").count() == 0

@@ -200,8 +200,8 @@ def test_the_phone_asks_for_the_compact_answer_and_its_board_takes_the_totals_fr
     page.wait_for_selector("#hearts-form")
     # The full summary cannot be read (as if that request were lost): only the append's own answer
     # can move the board.
-    page.route("**/summary/**", lambda route: route.abort())
-    with page.expect_response(f"**/api/v1/matches/{match_id}/events/") as answer:
+    page.route(f"**/api/v1/matches/{match_id}/summary", lambda route: route.abort())
+    with page.expect_response(f"**/api/v1/matches/{match_id}/events") as answer:
         enter_hand(page, [13, 5, 4, 4])
     response = answer.value
     assert response.request.headers.get("prefer") == "return=minimal"
@@ -210,6 +210,6 @@ def test_the_phone_asks_for_the_compact_answer_and_its_board_takes_the_totals_fr
     page.wait_for_function("window.Companion.S.seq === 1")
     assert totals(page) == ["13", "5", "4", "4"]
     assert page.locator("#board tr[data-hand='0']").count() == 0  # the history waits for the summary
-    page.unroute("**/summary/**")
+    page.unroute(f"**/api/v1/matches/{match_id}/summary")
     page.wait_for_selector("#board tr[data-hand='0']")  # the next poll brings the rest
     assert totals(page) == ["13", "5", "4", "4"]

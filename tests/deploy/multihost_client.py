@@ -91,7 +91,7 @@ class Phone(threading.Thread):
         started = time.monotonic()
         while True:
             try:
-                status, data, _ = self.api.request("POST", "/api/v1/matches/", body)
+                status, data, _ = self.api.request("POST", "/api/v1/matches", body)
             except (OSError, http.client.HTTPException) as exc:
                 status, data = 0, type(exc).__name__
             if status == 201:
@@ -125,7 +125,7 @@ class Phone(threading.Thread):
         while True:
             attempts += 1
             try:
-                status, data, _ = self.api.request("POST", f"/api/v1/matches/{match}/events/", body)
+                status, data, _ = self.api.request("POST", f"/api/v1/matches/{match}/events", body)
             except (OSError, http.client.HTTPException) as exc:
                 status, data = 0, type(exc).__name__
             if status in (200, 201):
@@ -159,7 +159,7 @@ async def hold(number: int, host: str, port: int, until: float, stats: Counter[s
         stats["max_open"] = max(stats["max_open"], stats["open"])
         try:
             if number % 2:
-                writer.write(f"POST /api/v1/matches/ HTTP/1.1\r\nHost: {HOST}\r\n".encode())
+                writer.write(f"POST /api/v1/matches HTTP/1.1\r\nHost: {HOST}\r\n".encode())
             while time.monotonic() < until:
                 try:
                     await asyncio.wait_for(reader.read(1024), timeout=2.0)
@@ -210,7 +210,7 @@ def summaries(proxy: str, phones: list[Phone]) -> dict[str, Any]:
     def read(phone: Phone) -> None:
         api = Api(proxy, phone.api.token)
         for match in phone.matches:
-            status, data, _ = api.request("GET", f"/api/v1/matches/{match}/summary/")
+            status, data, _ = api.request("GET", f"/api/v1/matches/{match}/summary")
             out[str(match)] = data if status == 200 else {"error": status}
 
     threads = [threading.Thread(target=read, args=(phone,)) for phone in phones]

@@ -31,3 +31,31 @@ def test_a_league_member_who_is_not_seated_has_no_seat(alice: Person, bob: Perso
     match = alice.create_match([alice.player.pk, "B", "C"], league=league.pk)
     item = _item(bob, match["id"])
     assert (item["my_seat"], item["totals"], item["join_code"]) == (None, [0, 0, 0], None)
+
+
+def test_the_creator_is_named_as_the_table_knows_them_without_a_query_per_match(db: None) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.test import APIClient
+
+    # a guest's sign-in username is generated; the table knows her as "Ann"
+    guest = APIClient().post("/api/v1/auth/guest", {"name": "Ann"}, format="json").json()
+    ann = APIClient(HTTP_AUTHORIZATION=f"Token {guest['token']}")
+    created = ann.post("/api/v1/matches", {"game": "hearts", "players": ["Ann", "Bob", "Cat", "Dan"]}, format="json")
+    assert created.json()["created_by"] == "Ann"
+    assert ann.get(f"/api/v1/matches/{created.json()['id']}").json()["created_by"] == "Ann"
+    with CaptureQueriesContext(connection) as one:
+        ann.get("/api/v1/matches")
+    for _ in range(3):
+        ann.post("/api/v1/matches", {"game": "hearts", "players": ["Ann", "Bob", "Cat", "Dan"]}, format="json")
+    with CaptureQueriesContext(connection) as four:
+        listed = ann.get("/api/v1/matches").json()["results"]
+    assert [m["created_by"] for m in listed] == ["Ann"] * 4
+    assert guest["username"] not in str(listed)
+    # the creator and their player are joined into the list's query: no user or player read per match
+    assert len(_people_queries(four)) == len(_people_queries(one))
+
+
+def _people_queries(queries: Any) -> list[str]:
+    people = ('FROM "auth_user"', 'FROM "companion_player"')
+    return [q["sql"] for q in queries.captured_queries if any(table in q["sql"] for table in people)]

@@ -148,6 +148,11 @@ def test_a_match_from_creation_to_export(alice: Person, bob: Person) -> None:
     assert conforms(stale, "POST", "/api/v1/matches/{match_id}/events")["current"]["next_seq"] == 2
     rule = _append(bob, m, 2, payload={"points": [1, 0, 0, 0]})
     assert conforms(rule, "POST", "/api/v1/matches/{match_id}/events")["code"] == "points_must_total_26"
+    # 27 for seat 0 is more than a hand's 26 (hearts.md §1.3): the 422 names the field and the seat
+    beyond = conforms(
+        _append(bob, m, 2, payload={"points": [27, 0, 0, 0]}), "POST", "/api/v1/matches/{match_id}/events"
+    )
+    assert (beyond["code"], beyond["field"], beyond["seat"]) == ("points_out_of_range", "points", 0)
     assert _append(bob, m, 2).status_code == 201  # bob, seated with the code, records
     void = alice.post(f"{base}/events/2/void", {"client_event_id": str(uuid.uuid4())})
     assert void.status_code == 201, void.json()
@@ -169,6 +174,49 @@ def test_a_match_from_creation_to_export(alice: Person, bob: Person) -> None:
     conforms(alice.post("/api/v1/records/import-many", {"records": [record]}), "POST", "/api/v1/records/import-many")
     conforms(alice.post(f"{base}/join-code"), "POST", "/api/v1/matches/{match_id}/join-code")
     conforms(alice.client.delete(f"{base}/join-code"), "DELETE", "/api/v1/matches/{match_id}/join-code")
+
+
+def test_a_rematch_and_the_recent_players(alice: Person) -> None:
+    match = alice.create_match([alice.player.pk, "Yan", "Zoe"])
+    again = alice.post(f"/api/v1/matches/{match['id']}/rematch")
+    assert again.status_code == 201
+    rematch = conforms(again, "POST", "/api/v1/matches/{match_id}/rematch")
+    assert [seat["player"]["name"] for seat in rematch["seats"]] == ["Alice", "Yan", "Zoe"]
+    assert rematch["created_by"] == "Alice"
+    recent = conforms(alice.get("/api/v1/players/recent"), "GET", "/api/v1/players/recent")
+    assert {p["name"] for p in recent} >= {"Yan", "Zoe"}
+    unknown = alice.post("/api/v1/matches/999999/rematch")
+    assert conforms(unknown, "POST", "/api/v1/matches/{match_id}/rematch")["code"] == "match_not_found"
+
+
+def test_a_token_opens_a_session(alice: Person) -> None:
+    from rest_framework.test import APIClient
+
+    opened = APIClient(HTTP_AUTHORIZATION=f"Token {alice.token}").post("/api/v1/auth/session")
+    assert opened.status_code == 204
+    conforms(opened, "POST", "/api/v1/auth/session")
+    assert "sessionid" in opened.cookies
+    refused = APIClient(HTTP_AUTHORIZATION="Token not-a-token").post("/api/v1/auth/session")
+    assert conforms(refused, "POST", "/api/v1/auth/session")["code"] == "authentication_failed"
+
+
+def test_the_live_stream_is_documented_as_server_sent_events(
+    alice: Person, bob: Person, hearts_match: dict[str, Any], settings: Any
+) -> None:
+    # a stream that ends at once (after its first event) so the test reads all of it
+    settings.COMPANION_LIVE_MAX_S = 0
+    url, path = f"/api/v1/matches/{hearts_match['id']}/live", "/api/v1/matches/{match_id}/live"
+    stream = alice.get(url, HTTP_ACCEPT="text/event-stream")
+    assert stream.status_code == 200
+    responses = _schema()["paths"][path]["get"]["responses"]
+    assert list(responses["200"]["content"]) == [stream["Content-Type"]] == ["text/event-stream"]
+    body = b"".join(stream.streaming_content).decode()
+    stream.close()
+    assert body == 'retry: 1000\n\nid: 0\nevent: seq\ndata: {"seq": 0}\n\n'
+    stranger = Person("mallory").get(url, HTTP_ACCEPT="text/event-stream")
+    assert conforms(stranger, "GET", path)["code"] == "match_not_found"
+    settings.COMPANION_LIVE_WSGI = False
+    assert conforms(alice.get(url), "GET", path)["code"] == "live_unavailable"
 
 
 def test_the_games_catalogue(alice: Person) -> None:

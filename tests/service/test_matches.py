@@ -17,7 +17,7 @@ def test_it_creates_a_match_with_existing_players_and_new_names(alice: Person, b
     assert match["status"] == "open"
     assert match["last_seq"] == 0
     assert len(match["join_code"]) == 16
-    assert match["created_by"] == "alice"
+    assert match["created_by"] == "Alice"  # the player's name, not the sign-in username
     assert Player.objects.filter(name="Zoe", user=None).count() == 1
 
 

@@ -21,7 +21,7 @@ test("requests carry the token, the page's language and JSON", async () => {
   const entry = { type: "hand_result", payload: { points: [26, 0, 0, 0] }, client_event_id: "c1", expected_seq: 3, match_id: "9" };
   assert.deepEqual(await api.append(9, entry), { event: { seq: 3 } });
   const [url, init] = calls[0];
-  assert.equal(url, "/api/v1/matches/9/events/");
+  assert.equal(url, "/api/v1/matches/9/events");
   assert.equal(init.headers.Authorization, "Token t0k");
   assert.equal(init.headers["Accept-Language"], "fi");
   assert.equal(init.credentials, "omit");
@@ -47,7 +47,7 @@ test("one game's catalogue entry is asked for at a versioned URL the browser may
   const { fetch, calls } = fakeFetch({ body: [{ name: "hearts" }] });
   const api = createApi({ fetch });
   assert.deepEqual(await api.game("hearts", "abc", { omit: "variants" }), { name: "hearts" });
-  assert.equal(calls[0][0], "/api/v1/games/?game=hearts&v=abc&omit=variants");
+  assert.equal(calls[0][0], "/api/v1/games?game=hearts&v=abc&omit=variants");
   assert.equal(calls[0][1].cache, "default");
 });
 
@@ -82,4 +82,30 @@ test("a rules error names the field and seat it concerns, for the form to show i
   const total = new ApiError(422, { code: "tricks_must_total_8", params: { total: 0, count: 8, field: "tricks" } });
   assert.equal(total.field, "tricks");
   assert.equal(total.params.seat, undefined);
+});
+
+test("every path the phone asks for is in the one convention: no trailing slash", async () => {
+  const { fetch, calls } = fakeFetch({ body: [] });
+  const api = createApi({ fetch });
+  const entry = { type: "hand_result", payload: {}, client_event_id: "c1", expected_seq: 1 };
+  await Promise.all([
+    api.games(), api.game("hearts", "v1"), api.players(), api.me(), api.recentPlayers(), api.leagues(), api.matches(),
+    api.createMatch({}), api.rematch(9), api.join("CODE", 0), api.match(9), api.summary(9), api.events(9),
+    api.append(9, entry), api.legal(9), api.claim(9, entry), api.claimAccept(4, 1), api.logout(),
+  ]);
+  const paths = calls.map(([url]) => url.split("?")[0]);
+  assert.equal(paths.length, 18);
+  assert.deepEqual(paths.filter((path) => path.endsWith("/")), []);
+});
+
+test("signing out sends the cookie, so the league pages' session ends with the token; nothing else does", async () => {
+  const { fetch, calls } = fakeFetch({ status: 204 });
+  const api = createApi({ token: () => "t0k", fetch });
+  await api.matches();
+  await api.logout();
+  assert.deepEqual(calls.map(([url, init]) => [url, init.method, init.credentials]), [
+    ["/api/v1/matches", "GET", "omit"],
+    ["/api/v1/auth/logout", "POST", "same-origin"],
+  ]);
+  assert.equal(calls[1][1].headers.Authorization, "Token t0k");
 });

@@ -30,7 +30,7 @@ export const listOf = (data) => (Array.isArray(data) ? data : (data && data.resu
 // `token()` reads the stored token, `forget()` drops it after a 401; `language` names the page's
 // language (the cookie is not sent: credentials are omitted).
 export function createApi({ root = "/api/v1/", language = "en", token = () => null, forget = () => {}, fetch = globalThis.fetch } = {}) {
-  async function call(path, { method = "GET", json, etag, raw, prefer, cache = "no-store" } = {}) {
+  async function call(path, { method = "GET", json, etag, raw, prefer, cache = "no-store", credentials = "omit" } = {}) {
     const headers = { Accept: "application/json", "Accept-Language": language };
     if (prefer) headers.Prefer = prefer;
     const t = token();
@@ -39,7 +39,7 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     if (etag) headers["If-None-Match"] = etag;
     let response;
     try {
-      response = await fetch(root + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache, credentials: "omit" });
+      response = await fetch(root + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache, credentials });
     } catch (e) {
       throw new ApiError(0, { code: "network", message: String(e) });
     }
@@ -59,33 +59,36 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     call,
     guest: (name) => call("auth/guest", { method: "POST", json: { name } }),
     login: (username, password) => call("auth/token", { method: "POST", json: { username, password } }),
-    games: () => call("games/").then(listOf),
+    // Revokes the token; the cookie goes along only here, so the session the league pages opened with
+    // this token (POST auth/session) ends with it.
+    logout: () => call("auth/logout", { method: "POST", credentials: "same-origin" }),
+    games: () => call("games").then(listOf),
     // One game's catalogue entry at a versioned URL: the browser's cache may keep it.
     // `omit: "variants"`: without the house rules' documentation (a table needs it only in Share).
-    game: (name, version, { omit } = {}) => call(`games/?game=${encodeURIComponent(name)}&v=${encodeURIComponent(version || "")}${omit ? "&omit=" + omit : ""}`, { cache: "default" }).then((l) => listOf(l)[0] || null),
-    players: () => call("players/?limit=500").then(listOf),
+    game: (name, version, { omit } = {}) => call(`games?game=${encodeURIComponent(name)}&v=${encodeURIComponent(version || "")}${omit ? "&omit=" + omit : ""}`, { cache: "default" }).then((l) => listOf(l)[0] || null),
+    players: () => call("players?limit=500").then(listOf),
     me: () => call("players/me"),
     // The players the caller recently sat with (a new match's roster), most recent first.
     recentPlayers: () => call("players/recent").then(listOf),
-    leagues: () => call("leagues/").then(listOf),
-    matches: () => call("matches/").then(listOf),
-    createMatch: (data) => call("matches/", { method: "POST", json: data }),
+    leagues: () => call("leagues").then(listOf),
+    matches: () => call("matches").then(listOf),
+    createMatch: (data) => call("matches", { method: "POST", json: data }),
     // The same players, seats, house rules and league, as a new match.
     rematch: (id) => call(`matches/${id}/rematch`, { method: "POST", json: {} }),
     join: (code, seat) => call("matches/join", { method: "POST", json: seat === undefined ? { code } : { code, seat } }),
-    match: (id) => call(`matches/${id}/`),
-    summary: (id, etag) => call(`matches/${id}/summary/`, { etag, raw: true }),
-    events: (id) => call(`matches/${id}/events/?limit=1000`).then(listOf),
+    match: (id) => call(`matches/${id}`),
+    summary: (id, etag) => call(`matches/${id}/summary`, { etag, raw: true }),
+    events: (id) => call(`matches/${id}/events?limit=1000`).then(listOf),
     // The compact answer (RFC 7240): the phone reloads the summary with the record and the legal
     // actions after sending anyway, so the server neither builds nor translates it for the append.
-    append: (id, entry) => call(`matches/${id}/events/`, {
+    append: (id, entry) => call(`matches/${id}/events`, {
       method: "POST",
       prefer: "return=minimal",
       json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
     }),
-    legal: (id) => call(`matches/${id}/legal-actions/`),
+    legal: (id) => call(`matches/${id}/legal-actions`),
     // A claim goes through the outbox like an event (its client_event_id makes a resend harmless).
-    claim: (id, entry) => call(`matches/${id}/claims/`, {
+    claim: (id, entry) => call(`matches/${id}/claims`, {
       method: "POST",
       json: Object.assign({}, entry.payload, { client_event_id: entry.client_event_id, expected_seq: entry.expected_seq }),
     }),

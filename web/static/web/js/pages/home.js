@@ -29,6 +29,9 @@ function signIn(next) {
 }
 
 async function signOut() {
+  // The server forgets the token (and the league pages' session); offline or already expired, the
+  // phone forgetting it below still signs this phone out.
+  try { await API.logout(); } catch (e) { /* see above */ }
   // Forget this phone's copy of the matches too (the worker's cache and the stored summaries).
   saved.del("token");
   try {

@@ -1,4 +1,4 @@
-// Claims (docs/claims.md, service section): a claim is posted to /matches/{id}/claims/ through the
+// Claims (docs/claims.md, service section): a claim is posted to /matches/{id}/claims through the
 // outbox; the verdict is read back from the match summary's `claims` (the record), and a check the
 // server could not finish in the request (202) is polled until it is done.
 import { $, h, toast } from "../dom.js";
