@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
 from scoring.errors import RulesError
 from scoring.explain import N_
-from scoring.obligations.thousand import marriage_leads, may_announce, trick_rules
+from scoring.obligations.thousand import marriage_leads, may_announce, partner, trick_rules
 from scoring.thousand.bidding import DECK_SET, ceiling_for
 from scoring.thousand.deal_scoring import Outcome, score_deal
 from scoring.thousand.events import PlayCard
@@ -112,19 +112,15 @@ def _announce(
             raise fail_play(
                 "marriage_suit_announced", "The %(suit)s marriage was already announced.", "§6.4", suit=suit.symbol
             )
-        partner = card_of(QUEEN if card.rank == KING else KING, suit)
-        if (
-            partner in deal.played
-            or (hand is not None and partner not in hand)
-            or _known_elsewhere(deal, seat, partner)
-        ):
+        other = partner(card)
+        if other in deal.played or (hand is not None and other not in hand) or _known_elsewhere(deal, seat, other):
             raise fail_play(
                 "marriage_partner_not_held",
                 "%(name)s does not hold %(card)s for the marriage.",
                 "§6.4",
                 seat=seat,
                 name=state.name(seat),
-                card=partner.pretty,
+                card=other.pretty,
             )
         ann = Announcement(seat, "marriage", suit, deal.trick_number, card, marriage_value(suit, v))
         # §6.4: trumps at once, including this trick (or from the next trick under the variant).
