@@ -156,6 +156,9 @@ def test_bourre_variants_match_the_engine_on_random_playouts() -> None:
         ({"must_lead_trump_when_others_void": True, "cinch_rules": "none"}, "6S", spades),
         ({"cinch_rules": "lay_down"}, "6S", spades),
         ({"lo_no": True}, "4H", low),
+        ({"must_beat_mode": "highest_card", "cinch_equivalent_trumps": "adjacent_only"}, "6S", spades),
+        ({"trump_when_cannot_overtrump": False, "cinch_equivalent_trumps": "strict"}, "6S", spades),
+        ({"head_trick_required": False}, "6S", spades),
     ]
     for variants, up, deal_hands in configs:
         lo_no = bool(variants.get("lo_no"))
