@@ -1,7 +1,8 @@
 """The play models: what may be played next and what a play does, for Hearts, Thousand and Bourré.
 
-These are written for clarity from the rules files on top of :mod:`scoring.tricks`, on the
-immutable :class:`~scoring.claims.position.Position`. They are the oracle: counter-lines are
+These are written for clarity on the immutable :class:`~scoring.claims.position.Position`; what
+may be played comes from :mod:`scoring.obligations`, the one description of each game's play
+obligations that the engines read as well. They are the oracle: counter-lines are
 replayed through them and the test suite's reference search uses them; the fast solver
 (:mod:`scoring.claims.solver`) has its own bitmask form of the same rules and is cross-checked
 against these.
