@@ -206,7 +206,8 @@ def _deal_actions(state: Session, step: tuple[str, int]) -> list[JSON]:
         cap = v.discard_cap(len(deal.seated))
         if deal.lo_no and seat == deal.dealer:
             cap = min(cap, deal.hand - 1)  # §7: the dealer keeps the turned card to lead it
-        actions.append({"type": "draw", "seat": seat, "min": 0, "max": cap})
+        # hand_size: the cards of a hand entered after the draw (``draw.hand``, §2.6), for the phone's picker.
+        actions.append({"type": "draw", "seat": seat, "min": 0, "max": cap, "hand_size": deal.hand})
     else:
         hand = deal.hands[seat]
         cards = None
@@ -214,7 +215,8 @@ def _deal_actions(state: Session, step: tuple[str, int]) -> list[JSON]:
             current = tricks(deal)[-1]
             view = cinch_view(deal, seat, v)
             cards = [str(c) for c in legal(sorted(hand, key=str), current.cards, deal.ranking, play_rules(v), view)]
-        actions.append({"type": "play_card", "seat": seat, "cards": cards})
+        # hand_known: only these cards can be played (the phone offers no others, as for Hearts).
+        actions.append({"type": "play_card", "seat": seat, "cards": cards, "hand_known": hand is not None})
     actions += _after_play_actions(state)
     return actions
 

@@ -33,14 +33,7 @@ class TrickView:
 
 
 def play_rules(v: BourreVariants) -> PlayRules:
-    return PlayRules(
-        head_trick_required=v.head_trick_required,
-        must_beat_mode=v.must_beat_mode,
-        trump_when_cannot_overtrump=v.trump_when_cannot_overtrump,
-        cinch_rules=v.cinch_rules,
-        cinch_equivalent_trumps=v.cinch_equivalent_trumps,
-        must_lead_trump_when_others_void=v.must_lead_trump_when_others_void,
-    )
+    return PlayRules.of(v)
 
 
 def rotate(active: tuple[int, ...], leader: int) -> tuple[int, ...]:

@@ -1,7 +1,8 @@
 """The play models: what may be played next and what a play does, for Hearts, Thousand and Bourré.
 
-These are written for clarity from the rules files on top of :mod:`scoring.tricks`, on the
-immutable :class:`~scoring.claims.position.Position`. They are the oracle: counter-lines are
+These are written for clarity on the immutable :class:`~scoring.claims.position.Position`; what
+may be played comes from :mod:`scoring.obligations`, the one description of each game's play
+obligations that the engines read as well. They are the oracle: counter-lines are
 replayed through them and the test suite's reference search uses them; the fast solver
 (:mod:`scoring.claims.solver`) has its own bitmask form of the same rules and is cross-checked
 against these.
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.cards import ACE, JACK, KING, QUEEN, Card, Suit, card_of
+from scoring.cards import Card, Suit
 from scoring.claims.position import (
     BourrePlay,
     Claim,
@@ -28,15 +29,17 @@ from scoring.claims.position import (
     Position,
     ThousandPlay,
 )
-from scoring.tricks import ACE_HIGH, TEN_HIGH, TrickRules, beats, legal_cards, winning_index
+from scoring.obligations import bourre as bourre_ob
+from scoring.obligations import hearts as hearts_ob
+from scoring.obligations import thousand as thousand_ob
+from scoring.tricks import ACE_HIGH, TrickRules, legal_cards, winning_index
 
-QUEEN_OF_SPADES = Card("QS")
-#: thousand.md §2.2
-THOUSAND_POINTS = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0}
-#: bourre.md §7 Lo-No: the lower card wins (2 strongest, ace weakest).
-LOW_WINS = {r: 15 - r for r in range(2, 15)}
-#: thousand.md §2.3 (spades may be 60 by variant)
-MARRIAGE_VALUES = {Suit.HEARTS: 100, Suit.DIAMONDS: 80, Suit.CLUBS: 60, Suit.SPADES: 40}
+# The constants live with the obligations (scoring/obligations/); these names are the fast
+# solver's (solver.py, fastrules.py) and the tests'.
+QUEEN_OF_SPADES = hearts_ob.QUEEN_OF_SPADES
+THOUSAND_POINTS = thousand_ob.POINTS
+LOW_WINS = bourre_ob.LOW_WINS
+MARRIAGE_VALUES = thousand_ob.MARRIAGE_VALUES
 
 
 def penalty_points(card: Card) -> int:
@@ -56,9 +59,7 @@ def card_points(game: GameName, card: Card) -> int:
 
 
 def marriage_value(rules: ThousandPlay, suit: Suit) -> int:
-    if suit is Suit.SPADES:
-        return rules.spades_marriage_value
-    return MARRIAGE_VALUES[suit]
+    return thousand_ob.marriage_value(suit, rules.spades_marriage_value)
 
 
 def trick_rules(pos: Position) -> TrickRules:
@@ -67,20 +68,14 @@ def trick_rules(pos: Position) -> TrickRules:
     if isinstance(rules, HeartsPlay):
         return TrickRules(strength=ACE_HIGH)
     if isinstance(rules, ThousandPlay):
-        return TrickRules(
-            strength=TEN_HIGH,
-            trump=pos.trump,
-            must_trump=rules.must_trump_when_void,
-            head_when_following=rules.must_head_trick,
-            head_when_trumping=rules.must_head_trick or rules.must_overtrump,
-        )
-    return TrickRules(
-        strength=LOW_WINS if rules.low_wins else ACE_HIGH,
-        trump=pos.trump,
-        must_trump=pos.trump is not None,
-        head_when_following=rules.head_trick_required,
-        head_when_trumping=rules.head_trick_required,
-    )
+        return thousand_ob.trick_rules(rules, pos.trump)
+    return bourre_ob.trick_rules(_order(pos))
+
+
+def _order(pos: Position) -> bourre_ob.TrickOrder:
+    rules = pos.rules
+    assert isinstance(rules, BourrePlay)
+    return bourre_ob.TrickOrder(pos.trump, low_wins=rules.low_wins)
 
 
 # --------------------------------------------------------------------------------------------- legality
@@ -104,146 +99,42 @@ def legal_plays(pos: Position) -> list[Play]:
 
 
 def _hearts_legal(pos: Position, hand: tuple[Card, ...], rules: HeartsPlay) -> tuple[Card, ...]:
-    if not pos.trick:
-        if pos.first_trick and rules.first_lead != "left_of_dealer":
-            # hearts.md §2.3 A: the lowest club in play (the 2♣ unless stripped), or any club.
-            clubs = tuple(c for c in hand if c.suit is Suit.CLUBS)
-            if clubs:
-                if rules.first_lead == "any_club":
-                    return clubs
-                return (min(clubs, key=lambda c: c.rank),)
-        if rules.must_break_hearts and not pos.hearts_broken:
-            # §2.3 C: no heart lead before hearts break unless the hand holds nothing else.
-            non_hearts = tuple(c for c in hand if c.suit is not Suit.HEARTS)
-            if non_hearts:
-                if rules.can_lead_hearts_instead_of_qs and non_hearts == (QUEEN_OF_SPADES,):
-                    return hand
-                return non_hearts
-        return hand
-    led = pos.trick[0].suit
-    follow = tuple(c for c in hand if c.suit is led)
-    if follow:
-        return follow
-    if pos.first_trick and rules.no_points_first_trick:
-        # §2.3 B.2/B.3: no points on the first trick, unless the hand holds nothing else.
-        clean = tuple(c for c in hand if penalty_points(c) == 0)
-        if clean:
-            return clean
-        if rules.first_trick_fallback == "heart_only":
-            hearts = tuple(c for c in hand if c.suit is Suit.HEARTS)
-            if hearts:
-                return hearts
-    return hand
+    """hearts.md §2.3 from the one description (:mod:`scoring.obligations.hearts`)."""
+    ob = hearts_ob.Obligations.of(rules)
+    if not pos.trick and pos.first_trick:
+        return hearts_ob.opening_legal(ob, hand, hearts_broken=pos.hearts_broken)
+    led = pos.trick[0].suit if pos.trick else None
+    return hearts_ob.legal_from_hand(ob, hand, led=led, first_trick=pos.first_trick, hearts_broken=pos.hearts_broken)
 
 
 def can_announce(pos: Position, seat: int, card: Card) -> bool:
-    """thousand.md §6.4: on lead, a trick won already, leading the K or Q while holding the other."""
+    """thousand.md §6.4 (:mod:`scoring.obligations.thousand`): on lead, a trick won already,
+    leading the K or Q while holding the other, in a suit not announced yet."""
     rules = pos.rules
-    if not isinstance(rules, ThousandPlay) or pos.trick or card.rank not in (KING, QUEEN):
+    if not isinstance(rules, ThousandPlay):
         return False
-    assert card.suit is not None
-    if card.suit in pos.announced:
+    if not thousand_ob.may_announce(rules, on_lead=not pos.trick, won_a_trick=pos.tricks_won[seat] > 0):
         return False
-    if rules.marriage_requires_won_trick and pos.tricks_won[seat] == 0:
-        return False
-    hand = pos.hands[seat] or ()
-    other = Card(("Q" if card.rank == KING else "K") + card.suit.value)
-    return other in hand and card in hand
+    return card in thousand_ob.marriage_leads(pos.hands[seat] or (), pos.announced)
 
 
 def _bourre_legal(pos: Position, hand: tuple[Card, ...], rules: BourrePlay) -> tuple[Card, ...]:
-    trump = pos.trump
-    tr = trick_rules(pos)
-    if not pos.trick:
-        opening = Card(rules.opening_lead) if rules.opening_lead and not pos.played else None
-        if opening is not None and opening in hand:
-            return (opening,)  # §7 Lo-No: the dealer leads the turned card to the first trick
-        normal = hand
-    else:
-        normal = legal_cards(hand, pos.trick, tr)
-        led = pos.trick[0].suit
-        following = any(c.suit is led for c in hand)
-        best = pos.trick[winning_index(pos.trick, tr)]
-        if (
-            not following
-            and not rules.trump_when_cannot_overtrump
-            and trump is not None
-            and not any(c.suit is trump and beats(c, best, led, tr) for c in hand)
-        ):
-            normal = hand  # §7 trump_when_cannot_overtrump = false: "play to win"
-        if rules.must_beat_mode == "highest_card" and any(beats(c, best, led, tr) for c in normal):
-            normal = (max(normal, key=lambda c: tr.strength[c.rank]),)
-    if trump is None:
-        return normal  # Lo-No: no trumps, no cinch (§7)
+    """bourre.md §3.4, §3.6, §7 from the one description (:mod:`scoring.obligations.bourre`)."""
     seat = pos.to_act
-    mine = [c for c in hand if c.suit is trump]
-    if not mine:
-        return normal
-    if not has_cinch(pos, seat):
-        if not pos.trick and rules.must_lead_trump_when_others_void and _others_void_in_trump(pos, seat):
-            return tuple(mine)  # §7: lead a trump when every other player has shown out of trumps
-        return normal
-    last = len(pos.trick) == pos.seats - 1
-    if pos.trick and (last or not any(c.suit is trump for c in normal)):
-        return normal  # C-last, or following a side suit: nothing added
-    equivalent = cinch_equivalents(pos, seat)
-    return tuple(c for c in normal if c in equivalent)
+    view = bourre_ob.CinchView(
+        won=pos.tricks_won[seat],
+        played=frozenset(pos.played | set(pos.trick)),
+        known_out=frozenset(pos.known_out[seat]),
+        last_to_play=bool(pos.trick) and len(pos.trick) == pos.seats - 1,
+        others_void_in_trump=pos.trump is not None and _others_void_in_trump(pos, seat),
+        own_played=frozenset(pos.played_by[seat]),
+        opening_lead=Card(rules.opening_lead) if rules.opening_lead and not pos.played else None,
+    )
+    return bourre_ob.legal(hand, pos.trick, _order(pos), bourre_ob.PlayRules.of(rules), view)
 
 
 def _others_void_in_trump(pos: Position, seat: int) -> bool:
     return all(pos.trump in pos.voids[s] for s in range(pos.seats) if s != seat)
-
-
-def has_cinch(pos: Position, seat: int) -> bool:
-    """bourre.md §3.6, the sure-trick test: won + |mine| - killable >= 3; under ``akq_only`` the
-    player holds the rest of its A-K-Q of trumps; ``none`` and ``lay_down`` (a table procedure)
-    impose nothing."""
-    trump = pos.trump
-    rules = pos.rules
-    assert isinstance(rules, BourrePlay) and trump is not None
-    if rules.cinch_rules in ("none", "lay_down"):
-        return False
-    hand = pos.hands[seat] or ()
-    if rules.cinch_rules == "akq_only":
-        top = [card_of(r, trump) for r in (ACE, KING, QUEEN)]
-        return any(c in hand for c in top) and all(c in hand or c in pos.played_by[seat] for c in top)
-    mine = sorted(c.rank for c in hand if c.suit is trump)
-    gone = pos.played | set(pos.trick) | pos.known_out[seat]
-    outstanding = sorted(r for r in range(2, 15) if r not in mine and card_of(r, trump) not in gone)
-    killable = 0
-    i = 0
-    for o in outstanding:
-        if i < len(mine) and o > mine[i]:
-            killable += 1
-            i += 1
-    return pos.tricks_won[seat] + len(mine) - killable >= 3
-
-
-def cinch_equivalents(pos: Position, seat: int) -> set[Card]:
-    """The trumps accepted where the cinch demands the highest trump (§3.6, `cinch_equivalent_trumps`)."""
-    rules = pos.rules
-    assert isinstance(rules, BourrePlay)
-    trump = pos.trump
-    hand = pos.hands[seat] or ()
-    mine = sorted((c for c in hand if c.suit is trump), key=lambda c: -c.rank)
-    top = mine[0]
-    out = {top}
-    gone = pos.played | set(pos.trick)
-    for t in mine[1:]:
-        between = range(t.rank + 1, top.rank)
-        in_hand = {c.rank for c in mine}
-        played = {c.rank for c in gone if c.suit is trump}
-        if rules.cinch_rules == "akq_only":
-            ok = False  # the highest trump itself (bourre.md §7)
-        elif rules.cinch_equivalent_trumps == "sequence":
-            ok = all(r in in_hand or r in played for r in between)
-        elif rules.cinch_equivalent_trumps == "adjacent_only":
-            ok = t == mine[1] and all(r in played for r in between)
-        else:
-            ok = False
-        if ok:
-            out.add(t)
-    return out
 
 
 # --------------------------------------------------------------------------------------------- playing
@@ -264,9 +155,7 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
         changes |= _announce(pos, play)
     trump = changes.get("trump", pos.trump)
     assert trump is None or isinstance(trump, Suit)
-    if isinstance(pos.rules, HeartsPlay) and (
-        play.card.suit is Suit.HEARTS or (pos.rules.queen_breaks_hearts and play.card == QUEEN_OF_SPADES)
-    ):
+    if isinstance(pos.rules, HeartsPlay) and hearts_ob.breaks_hearts(hearts_ob.Obligations.of(pos.rules), play.card):
         changes["hearts_broken"] = True
     if isinstance(pos.rules, BourrePlay):
         changes |= _bourre_facts(pos, seat, play.card)

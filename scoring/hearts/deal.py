@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 from scoring.cards import STANDARD_DECK, Card, Suit, parse_card
 from scoring.hearts.variants import HeartsVariants
+from scoring.obligations.hearts import QUEEN_OF_SPADES, is_penalty_card
 
-QUEEN_OF_SPADES = parse_card("QS")
+__all__ = ["QUEEN_OF_SPADES", "is_penalty_card"]
+
 TWO_OF_CLUBS = parse_card("2C")
 
 
@@ -70,11 +72,6 @@ def deal_config(variants: HeartsVariants, seats: int) -> DealConfig:
     jack = {"off": None, "jd_minus_10": parse_card("JD"), "td_minus_10": parse_card("TD")}[variants.jack_of_diamonds]
     pack = frozenset(STANDARD_DECK) - removed
     return DealConfig(pack, removed, per_player, kitty_size, kitty_rule, jack, variants.spot_hearts)
-
-
-def is_penalty_card(card: Card) -> bool:
-    """Hearts and the Q♠ carry penalty points (§1.3); the J♦ is counted apart."""
-    return card.suit == Suit.HEARTS or card == QUEEN_OF_SPADES
 
 
 #: Penalty points of the Q♠ (§1.3), also under ``spot_hearts``.

@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from scoring.cards import Card, Suit, sort_cards
 from scoring.errors import RulesError
 from scoring.explain import ParamValue
-from scoring.hearts.deal import QUEEN_OF_SPADES, is_penalty_card
 from scoring.hearts.hand import Hand
 from scoring.hearts.texts import rejection
 from scoring.hearts.variants import HeartsVariants
+from scoring.obligations.hearts import Obligations, exclusions
 
 PLAY = "hearts.md §2.3"
+#: The params each kind of evidence names (:mod:`scoring.hearts.texts`).
+_EVIDENCE = {"follow": ("card", "suit"), "first_trick": ("card",), "first_trick_queen": (), "heart_lead": ("card",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,54 +199,42 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
 
 def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
     """The restrictions a play of ``card`` by ``seat`` relies on; raises when illegal for any hand."""
-    pack = hand.config.pack - hand.seen - {card}
-    trick_no = hand.trick_number
     if hand.trick is None:
         return _opening_restrictions(hand, variants, seat, card)
-    if hand.trick.cards:
-        led = hand.trick.cards[0].suit
-        assert led is not None
-        if card.suit == led:
-            return []
-        out = [
-            Restriction(
-                seat,
-                _suit(pack, led),
-                "must_follow_suit",
-                "follow",
-                _params(hand, seat, card=card.pretty, suit=led.symbol),
-            )
-        ]
-        if trick_no == 1 and variants.no_points_first_trick and is_penalty_card(card):
-            # §2.3 B.2–3: a point card on trick 1 only from a hand of nothing but point cards.
-            safe = frozenset(c for c in pack if not is_penalty_card(c) and c.suit != led)
-            out.append(
-                Restriction(seat, safe, "no_points_first_trick", "first_trick", _params(hand, seat, card=card.pretty))
-            )
-            if variants.first_trick_fallback == "heart_only" and card == QUEEN_OF_SPADES:
-                out.append(
-                    Restriction(
-                        seat,
-                        _suit(pack, Suit.HEARTS),
-                        "no_points_first_trick",
-                        "first_trick_queen",
-                        _params(hand, seat),
-                    )
-                )
-        return out
-    if card.suit == Suit.HEARTS and not hand.hearts_broken and variants.must_break_hearts:
-        if variants.all_hearts_unbroken_lead == "pass_lead" and len(hand.lead_passers) < hand.seats - 1:
-            raise RulesError(
-                "hearts_not_broken",
-                "Hearts are not broken: %(name)s may not lead %(card)s; with only hearts the lead passes left.",
-                rule="hearts.md §2.3 C.4",
-                card=card.pretty,
-                name=hand.name(seat),
-            )
-        allowed = frozenset({QUEEN_OF_SPADES}) if variants.can_lead_hearts_instead_of_qs else frozenset()
-        non_hearts = frozenset(c for c in pack if c.suit != Suit.HEARTS) - allowed
-        return [Restriction(seat, non_hearts, "hearts_not_broken", "heart_lead", _params(hand, seat, card=card.pretty))]
-    return []
+    pack = hand.config.pack - hand.seen - {card}
+    led = hand.trick.cards[0].suit if hand.trick.cards else None
+    if led is None and card.suit == Suit.HEARTS:
+        _check_lead_passes(hand, variants, seat, card)
+    found = exclusions(
+        Obligations.of(variants),
+        card,
+        pack,
+        led=led,
+        first_trick=hand.trick_number == 1,
+        hearts_broken=hand.hearts_broken,
+    )
+    given: dict[str, ParamValue] = {"card": card.pretty, "suit": led.symbol if led is not None else ""}
+    return [
+        Restriction(seat, x.cards, x.code, x.kind, _params(hand, seat, **{k: given[k] for k in _EVIDENCE[x.kind]}))
+        for x in found
+    ]
+
+
+def _check_lead_passes(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> None:
+    """§2.3 C.4 ``pass_lead``: with only hearts, unbroken, the lead passes left instead."""
+    if (
+        not hand.hearts_broken
+        and variants.must_break_hearts
+        and variants.all_hearts_unbroken_lead == "pass_lead"
+        and len(hand.lead_passers) < hand.seats - 1
+    ):
+        raise RulesError(
+            "hearts_not_broken",
+            "Hearts are not broken: %(name)s may not lead %(card)s; with only hearts the lead passes left.",
+            rule="hearts.md §2.3 C.4",
+            card=card.pretty,
+            name=hand.name(seat),
+        )
 
 
 def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> list[Restriction]:

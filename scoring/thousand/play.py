@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
 from scoring.errors import RulesError
 from scoring.explain import N_
+from scoring.obligations.thousand import marriage_leads, may_announce, partner, trick_rules
 from scoring.thousand.bidding import DECK_SET, ceiling_for
 from scoring.thousand.deal_scoring import Outcome, score_deal
 from scoring.thousand.events import PlayCard
 from scoring.thousand.match import FINE, throw_in
 from scoring.thousand.proofs import Proof, bid_proofs, play_proofs
 from scoring.thousand.result_entry import fail_from
-from scoring.thousand.rules import POINTS, STRENGTH, TOTAL_POINTS, marriage_value, note, rule, tricks_per_deal
+from scoring.thousand.rules import POINTS, TOTAL_POINTS, marriage_value, note, rule, tricks_per_deal
 from scoring.thousand.state import (
     Announcement,
     DealState,
@@ -45,14 +46,7 @@ def base_rules(variants: ThousandVariants, trump: Suit | None = None) -> TrickRu
     hit = _RULES.get(key)
     if hit is not None and hit[0] is variants:
         return hit[1]
-    rules = TrickRules(
-        strength=STRENGTH,
-        trump=trump,
-        must_follow=True,
-        must_trump=variants.must_trump_when_void,
-        head_when_following=variants.must_head_trick,
-        head_when_trumping=variants.must_head_trick or variants.must_overtrump,
-    )
+    rules = trick_rules(variants, trump)
     if len(_RULES) > 256:
         _RULES.clear()
     _RULES[key] = (variants, rules)
@@ -118,19 +112,15 @@ def _announce(
             raise fail_play(
                 "marriage_suit_announced", "The %(suit)s marriage was already announced.", "§6.4", suit=suit.symbol
             )
-        partner = card_of(QUEEN if card.rank == KING else KING, suit)
-        if (
-            partner in deal.played
-            or (hand is not None and partner not in hand)
-            or _known_elsewhere(deal, seat, partner)
-        ):
+        other = partner(card)
+        if other in deal.played or (hand is not None and other not in hand) or _known_elsewhere(deal, seat, other):
             raise fail_play(
                 "marriage_partner_not_held",
                 "%(name)s does not hold %(card)s for the marriage.",
                 "§6.4",
                 seat=seat,
                 name=state.name(seat),
-                card=partner.pretty,
+                card=other.pretty,
             )
         ann = Announcement(seat, "marriage", suit, deal.trick_number, card, marriage_value(suit, v))
         # §6.4: trumps at once, including this trick (or from the next trick under the variant).
@@ -460,16 +450,10 @@ def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]
     rules = base_rules(v, deal.trump)
     cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
     action["cards"] = [str(c) for c in cards]
-    if not trick.cards and not (deal.trick_number == 1 and (v.marriage_requires_won_trick or seat != deal.declarer)):
-        announced = {a.suit for a in deal.announcements if a.kind == "marriage"}
-        marriage = [
-            str(c)
-            for c in cards
-            if c.rank in (KING, QUEEN)
-            and c.suit not in announced
-            and c.suit is not None
-            and card_of(QUEEN if c.rank == KING else KING, c.suit) in hand
-        ]
+    first = deal.trick_number == 1
+    if may_announce(v, on_lead=not trick.cards, won_a_trick=not first) and not (first and seat != deal.declarer):
+        announced = {a.suit for a in deal.announcements if a.kind == "marriage" and a.suit is not None}
+        marriage = [str(c) for c in marriage_leads(cards, announced)]
         if marriage:
             action["marriage"] = marriage
         fresh = not any(a.kind == "four_aces" for a in deal.announcements)

@@ -17,16 +17,15 @@ from dataclasses import dataclass
 
 from scoring.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
 from scoring.explain import Note, ParamValue
+from scoring.obligations.thousand import MARRIAGE_VALUES, POINTS, STRENGTH
+from scoring.obligations.thousand import marriage_value as _value
 from scoring.thousand.variants import ThousandVariants
-from scoring.tricks import TEN_HIGH
 
 RULES = "thousand.md"
 RANKS = (9, JACK, QUEEN, KING, 10, ACE)
 DECK: tuple[Card, ...] = deck(RANKS)
-POINTS: dict[int, int] = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0}
 TOTAL_POINTS = 120
-STRENGTH = TEN_HIGH
-_MARRIAGE = {Suit.HEARTS: 100, Suit.DIAMONDS: 80, Suit.CLUBS: 60, Suit.SPADES: 40}
+__all__ = ["MARRIAGE_VALUES", "POINTS", "STRENGTH"]
 
 
 def rule(section: str) -> str:
@@ -48,9 +47,7 @@ def points_of(cards: Iterable[Card]) -> int:
 
 def marriage_value(suit: Suit, variants: ThousandVariants) -> int:
     """§2.3: ♥100 ♦80 ♣60 ♠40 (♠60 under ``spades_marriage_value``)."""
-    if suit is Suit.SPADES:
-        return variants.spades_marriage_value
-    return _MARRIAGE[suit]
+    return _value(suit, variants.spades_marriage_value)
 
 
 def pairs_in(cards: Iterable[Card]) -> list[Suit]:

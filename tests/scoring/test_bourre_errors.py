@@ -125,7 +125,7 @@ def test_recall_rules() -> None:
 def test_legal_actions_list_the_legal_cards_of_a_known_hand() -> None:
     s = play(known_deal(), "7C")
     (action,) = [a for a in GAME.legal_actions(s) if a["type"] == "play_card"]
-    assert action == {"type": "play_card", "seat": 1, "cards": ["9C"]}
+    assert action == {"type": "play_card", "seat": 1, "cards": ["9C"], "hand_known": True}
 
 
 # rules/bourre.md §7, every key of the variants table.

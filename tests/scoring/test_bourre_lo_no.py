@@ -120,7 +120,7 @@ def test_whole_lo_no_deal_card_by_card() -> None:
     s = step(s, "draw", seat=C, count=0)
 
     # Trick 1: the dealer C leads, and only 4♦ (§7), then A, B clockwise.
-    assert GAME.legal_actions(s)[0] == {"type": "play_card", "seat": C, "cards": ["4D"]}
+    assert GAME.legal_actions(s)[0] == {"type": "play_card", "seat": C, "cards": ["4D"], "hand_known": True}
     assert expect(s, "lo_no_must_lead_up_card", "play_card", seat=C, card="2S").rule == "bourre.md §7"
     s = play(s, "4D")
     # A holds 6♦ 8♦: neither is below W = 4♦, so either diamond; K♣ is a failure to follow.

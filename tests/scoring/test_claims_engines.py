@@ -90,7 +90,12 @@ def test_hearts_legality_matches_the_engine_on_random_playouts() -> None:
 
     rng = random.Random(9)
     deck = [str(c) for c in parse_cards([r + s for s in "CDHS" for r in "23456789TJQKA"])]
-    for variants in ({}, {"queen_breaks_hearts": True, "first_lead": "any_club"}, {"must_break_hearts": False}):
+    for variants in (
+        {},
+        {"queen_breaks_hearts": True, "first_lead": "any_club"},
+        {"must_break_hearts": False},
+        {"can_lead_hearts_instead_of_qs": True, "first_trick_fallback": "heart_only"},
+    ):
         for _ in range(6):
             rng.shuffle(deck)
             state = ev(
@@ -116,6 +121,8 @@ def test_thousand_legality_matches_the_engine_on_random_playouts() -> None:
         {"bid_ceiling": "unlimited"},
         {"bid_ceiling": "unlimited", "must_head_trick": True},
         {"bid_ceiling": "unlimited", "trump_change_timing": "next_trick"},
+        {"bid_ceiling": "unlimited", "must_overtrump": True},
+        {"bid_ceiling": "unlimited", "must_trump_when_void": False},
     ):
         for _ in range(10):
             state = deal(thousand_start(variants, dealer=C), hands, "QS 9C TD")
@@ -149,6 +156,9 @@ def test_bourre_variants_match_the_engine_on_random_playouts() -> None:
         ({"must_lead_trump_when_others_void": True, "cinch_rules": "none"}, "6S", spades),
         ({"cinch_rules": "lay_down"}, "6S", spades),
         ({"lo_no": True}, "4H", low),
+        ({"must_beat_mode": "highest_card", "cinch_equivalent_trumps": "adjacent_only"}, "6S", spades),
+        ({"trump_when_cannot_overtrump": False, "cinch_equivalent_trumps": "strict"}, "6S", spades),
+        ({"head_trick_required": False}, "6S", spades),
     ]
     for variants, up, deal_hands in configs:
         lo_no = bool(variants.get("lo_no"))

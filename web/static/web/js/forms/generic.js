@@ -1,12 +1,13 @@
 // A form for any event of any game, built from the catalogue's JSON Schema (corrections, card-by-
 // card details, and games whose engine gives no entry-form description).
 import { $, $$, add, h } from "../dom.js";
-import { _ } from "../i18n.js";
-import { humanize, label, valueLabel } from "../format.js";
+import { _, fmt, ngettext } from "../i18n.js";
+import { cardLabel, cardRed, humanize, label, valueLabel } from "../format.js";
 import { table } from "../store.js";
 import { record } from "../table/record.js";
 import { fieldError, seatButtons, stepper, submitRow } from "./controls.js";
 import { FIELD_OF, fieldKind, payloadOf, unwrap } from "./schema.js";
+import { cardsNeeded, isCardList, pickStatus, pickedValue, toggleCard } from "./cardpick.js";
 
 const S = table.state;
 const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
@@ -53,6 +54,24 @@ function listsPerSeatField(name, pre, nullable, itemsNullable) {
     : inputs.map((i) => (!i.value.trim() && itemsNullable ? null : splitList(i.value))))];
 }
 
+function cardGridField(name, pre, need) {
+  // A seat's cards (a Bourré hand after the draw): tap them in the deck's grid, up to `need`.
+  const deck = S.game.deck;
+  let chosen = Array.isArray(pre) ? pre.filter((c) => deck.includes(c)) : [];
+  const hint = need !== null ? fmt(ngettext("Choose %(count)s card", "Choose %(count)s cards", need), { count: need }) : _("Choose the cards");
+  const status = h("p", { class: "muted", dataset: { pickStatus: name }, "aria-live": "polite" });
+  const grid = h("div", { class: "cards", dataset: { field: name } });
+  const paint = () => {
+    $$("button[data-card]", grid).forEach((b) => b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.card))));
+    const st = pickStatus(chosen, need);
+    status.textContent = `${hint} · ${st.chosen}${need !== null ? "/" + need : ""}`;
+    status.dataset.complete = String(st.complete);
+  };
+  grid.append(...deck.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, "aria-pressed": "false", onclick: () => { chosen = toggleCard(chosen, c, need); paint(); } }, cardLabel(c))));
+  paint();
+  return [h("div", { class: "stack" }, grid, status), () => pickedValue(chosen, deck)];
+}
+
 export function schemaField(name, schema, prefill) {
   const [s, nullable] = unwrap(schema);
   const [, itemsNullable] = unwrap(s.items);
@@ -78,6 +97,7 @@ export function schemaField(name, schema, prefill) {
     case "seats": ctl = seatButtons(name, { multi: true, value: pre }); get = () => ctl.value; break;
     case "lists_per_seat": [ctl, get] = listsPerSeatField(name, pre, nullable, itemsNullable); break;
     case "list":
+      if (isCardList(name, S.game.deck)) { [ctl, get] = cardGridField(name, pre, cardsNeeded(name, prefill)); break; }
       ctl = h("input", { dataset: { field: name }, value: Array.isArray(pre) ? pre.join(" ") : "", placeholder: "QS 10H …" });
       get = () => { const v = splitList(ctl.value); return !v.length && nullable ? null : v; };
       break;
