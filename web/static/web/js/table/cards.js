@@ -132,6 +132,11 @@ function playPicker(play, parts) {
 }
 
 // One action the engine offers: a card chooser, one tap (with an optional "with details" form), or a short form.
+function detailsForm(a, prefill) {
+  return h("details", { class: "card", dataset: { action: a.type, detail: "1" } }, h("summary", { text: fmt(_("%(action)s, with details"), { action: actionLabel(a) }) }),
+    genericForm(a.type, prefill, { title: actionLabel(a) }));
+}
+
 function actionView(a, parts, buttons) {
   const schema = (S.game.events || {})[a.type] || { properties: {}, required: [] };
   const props = schema.properties || {};
@@ -151,12 +156,14 @@ function actionView(a, parts, buttons) {
     parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a) })));
     return;
   }
+  const open = Object.keys(props).filter((k) => prefill[k] === undefined || prefill[k] === null);
   if ("hands" in props && !Array.isArray(prefill.hands)) {
+    // Other details the engine takes instead of the hands (Tonk's dealt counts) keep their form.
+    if (open.some((k) => k !== "hands" && k !== "talon")) parts.push(detailsForm(a, prefill));
     parts.push(handsForm(a, payload, actionLabel(a)));
-  } else if (Object.keys(props).some((k) => prefill[k] === undefined || prefill[k] === null)) {
+  } else if (open.length) {
     // The same action with its optional details (the talon cards …).
-    parts.push(h("details", { class: "card", dataset: { action: a.type, detail: "1" } }, h("summary", { text: fmt(_("%(action)s, with details"), { action: actionLabel(a) }) }),
-      genericForm(a.type, prefill, { title: actionLabel(a) })));
+    parts.push(detailsForm(a, prefill));
   }
   buttons.push(h("button", { type: "button", class: "ghost", dataset: { action: a.type, seat: a.seat ?? "", to: a.to ?? "" }, onclick: () => {
     // One tap, one entry: the buttons come back with the engine's next legal actions.
