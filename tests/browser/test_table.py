@@ -56,6 +56,9 @@ def test_two_phones_see_each_others_entries_within_three_seconds(phones: Any) ->
     enter_hand(ben.page, [0, 0, 13, 13])
     stored(match_id, 2)
     anna.page.wait_for_selector("#board tr[data-hand='1']", timeout=3_000)
+    # Ben's own phone shows his hand from its own answer (the 201 carries the summary), not from a
+    # later refresh: by the time the other phone has it, his has it too (a state, waited for).
+    ben.page.wait_for_selector("#board tr[data-hand='1']", timeout=3_000)
     assert totals(anna.page) == totals(ben.page) == ["13", "5", "17", "17"]
     recorders = list(Event.objects.filter(match_id=match_id).values_list("recorded_by__player__name", flat=True))
     assert recorders == ["Anna", "Ben"]

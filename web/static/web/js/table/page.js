@@ -101,10 +101,22 @@ export async function refresh(force) {
   if (response.status === 304 || !response.ok) return;
   const summary = await response.json();
   const [events, legal] = await Promise.all([API.events(S.id).catch(() => null), API.legal(S.id).catch(() => null)]);
-  if (ticket !== S.ticket) return;
+  // (an answer older than what the screen shows, e.g. this phone's own 201 applied meanwhile, is dropped)
+  if (ticket !== S.ticket || (typeof summary.last_seq === "number" && summary.last_seq < S.seq)) return;
   table.set({ etag: response.headers.get("ETag") });
   apply(summary, events, legal);
   renderAll();
+}
+
+// This phone's own entry answered (a 201 carries the summary after it): the board and status show
+// it at once, without waiting for the refresh that brings the record and the next form; a refresh
+// already on its way (with the record before this entry) is dropped.
+export function applyOwnAnswer(answer) {
+  if (!answer || !answer.summary || typeof answer.last_seq !== "number" || answer.last_seq < S.seq) return;
+  table.set({ ticket: S.ticket + 1 });
+  apply(answer, null, null);
+  renderStatus();
+  renderBoard();
 }
 
 export function renderAll() {

@@ -6,7 +6,7 @@ import { _, fmt, ngettext } from "../i18n.js";
 import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
-import { baseOf, refresh, renderAll } from "./page.js";
+import { applyOwnAnswer, baseOf, refresh, renderAll } from "./page.js";
 import { renderBoard } from "./board.js";
 
 const S = table.state;
@@ -80,6 +80,7 @@ async function sent(entry, result) {
     $$("[data-base-seq]").forEach((el) => { if (+el.dataset.baseSeq === ev.seq - 1) el.dataset.baseSeq = ev.seq; });
   }
   table.set({ seq });
+  if (!entry.endpoint) applyOwnAnswer(result);
 }
 
 export async function flush() {
