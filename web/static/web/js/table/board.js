@@ -29,6 +29,11 @@ const PROTOCOL_KEYS = new Set(["game", "phase", "finished", "to_act", "totals", 
 const STATUS_HIDE = new Set(["chips_conserved", "title_names", "first_judge", "cards", "decks", "hand_sizes", "current_deal", "deal",
   "table", "current_round", "provisional_deal", "league", "submitted", "seating", "winner_note", "barrel_level", "hand_number", "next_seq", "match", "status", "last_seq"]);
 
+// What the next hand or deal would be (its number, dealer, pass, opener, minimum bid): not shown
+// once the match is finished, when there is no next one.
+const NEXT_KEYS = new Set(["hand", "deal", "round", "deal_number", "dealer", "next_dealer", "pass_direction", "compulsory_bidder",
+  "minimum_bid", "next_exchange", "next_round", "exempt_next_ante", "talon_to_reveal", "inactive_seat"]);
+
 const isEmpty = (v) => v === null || v === undefined || v === "" || v === false || (Array.isArray(v) && (!v.length || v.every((x) => x === 0 || x === false || x === null)))
   || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
 const seatName = (v) => (typeof v === "number" ? S.players[v] ?? v : v);
@@ -88,7 +93,7 @@ export function renderStatus() {
   }
   const game = (S.game && S.game.name) || (S.match && S.match.game);
   for (const [key, value] of Object.entries(s)) {
-    if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key)) continue;
+    if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key) || (s.finished && NEXT_KEYS.has(key))) continue;
     const shown = statusValue(key, value);
     if (shown === null || shown === undefined || shown === "") continue;
     chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[`${game}.${key}`] || STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
