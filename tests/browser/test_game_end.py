@@ -53,7 +53,8 @@ def test_a_tie_is_announced_with_the_final_scores_and_a_rematch_is_one_tap(phone
     expect(page.locator("#status .chip.win")).to_be_visible()
     assert page.locator("#status .chip.alert").count() == 0
     # No next hand is announced once the match is over (its number, dealer, pass direction).
-    assert page.locator("#status [data-key=hand], #status [data-key=dealer], #status [data-key=pass_direction]").count() == 0
+    next_hand = "#status [data-key=hand], #status [data-key=dealer], #status [data-key=pass_direction]"
+    assert page.locator(next_hand).count() == 0
     if language == "en" and os.environ.get("COMPANION_SCREENSHOTS") == "1":
         page.set_viewport_size({"width": 390, "height": 844})
         phone.shot("table-winner-banner")
