@@ -80,7 +80,7 @@ async function sent(entry, result) {
     $$("[data-base-seq]").forEach((el) => { if (+el.dataset.baseSeq === ev.seq - 1) el.dataset.baseSeq = ev.seq; });
   }
   table.set({ seq });
-  if (!entry.endpoint) applyOwnAnswer(result);
+  if (!entry.endpoint) applyOwnAnswer(result, { result: ((S.game && S.game.result_event_types) || []).includes(entry.type) });
 }
 
 export async function flush() {
