@@ -106,12 +106,19 @@ const history = () => (S.summary && S.summary.history) || [];
 // Penalty-point games (the catalogue's lower_is_better) show no "+" before a hand's score.
 const show = (v) => signed(v, { lowerIsBetter: !!(S.game && S.game.lower_is_better) || !!(S.summary && S.summary.result && S.summary.result.lower_is_better) });
 
+let drawn = null; // what the board was last drawn from
+
 export function renderBoard() {
   const s = S.summary;
   if (!s) return;
   const n = S.players.length;
   const dealer = typeof s.dealer === "number" ? s.dealer : null;
   const next = toAct();
+  // Drawn again only when something it shows changed: this phone's own answer draws it at once and
+  // the refresh after it brings the same summary (a redraw would replace what is being tapped or read).
+  const key = JSON.stringify([s, S.players, next, S.pending.map((e) => e.client_event_id), S.form && S.form.number, !!S.game]);
+  if (key === drawn && $("#board table")) return;
+  drawn = key;
   const head = h("tr", {}, h("th", { text: "#" }), S.players.map((p, i) => h("th", {
     class: [i === dealer ? "dealer" : "", i === next ? "toact" : ""].join(" ").trim() || null,
     title: i === dealer ? _("Dealer") : null, text: p,
