@@ -192,7 +192,13 @@ def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | 
         "series": [{"label": players[p], "data": [values.get((m, p)) for m, _ in matches]} for p in order],
         "players": [players[p] for p in order],
         "table": [
-            {"match": m, "day": day, "cells": [(values.get((m, p)), places.get((m, p))) for p in order]}
+            {
+                "match": m,
+                "day": day,
+                "cells": [(values.get((m, p)), places.get((m, p))) for p in order],
+                # each value with its player's name: on a phone a row is a card, each value labelled
+                "named": [(players[p], values.get((m, p)), places.get((m, p))) for p in order],
+            }
             for m, day in matches
         ],
     }

@@ -18,6 +18,12 @@ from tests.service.helpers import HANDS
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+#: The cells of a table that reach past the phone's screen (cut off, or only seen by scrolling).
+CLIPPED = """(sel) => [...document.querySelectorAll(sel + ' td')]
+  .filter((td) => td.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .map((td) => td.textContent)"""
+
+
 def finished_league_match(name: str) -> tuple[int, int]:
     """A league of the guest ``name`` with one finished Hearts match (the hands of tests/service)."""
     user = Player.objects.get(name=name).user
@@ -57,6 +63,12 @@ def test_the_phone_opens_its_league_signed_in_and_it_fits(phones: Any, language:
     assert ("likely between" if language == "en" else "вероятно, от") in rating
     # nothing wider than the phone: the standings are cards, not a clipped table
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    # ...and so is the rating history beside its chart: each match a card, each value named
+    assert page.evaluate(CLIPPED, "table.rating-history") == []
+    assert page.locator("table.rating-history td[data-label='Anna']").count() == 1
+    # the house rules' profile in the reader's language (the catalogue has it; no raw key)
+    profile = page.inner_text("h3:has(+ .pair) .muted")
+    assert profile == ("(standard)" if language == "en" else "(стандартные правила)")
     assert serious_violations(page) == []
     assert small_targets(page) == []
     page.click("#theme")

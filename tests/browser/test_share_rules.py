@@ -1,5 +1,5 @@
 """Issue 17, item 7: Share lists the house rules translated, only those that differ from the
-defaults; the Russian tab labels fit their buttons."""
+defaults; the Russian tab labels fit their buttons, and the join link fits the screen."""
 
 from __future__ import annotations
 
@@ -53,3 +53,5 @@ def test_a_match_at_the_defaults_says_so_and_the_tabs_fit(phones: Any, language:
             " || b.getBoundingClientRect().right > document.documentElement.clientWidth).map((b) => b.textContent)"
         )
         assert overflow == [], (width, overflow)
+        # The join link (one long word) wraps instead of widening the page past the phone's screen.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width

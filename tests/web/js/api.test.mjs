@@ -51,11 +51,11 @@ test("one game's catalogue entry is asked for at a versioned URL the browser may
   assert.equal(calls[0][1].cache, "default");
 });
 
-test("an append asks for the compact answer (Prefer: return=minimal); other calls do not", async () => {
-  const { fetch, calls } = fakeFetch({ status: 201, body: { event: { seq: 4 }, last_seq: 4, totals: [0, 26, 0, 0] } });
+test("an append asks for the full answer (the phone draws its own entry from it); no call sends Prefer", async () => {
+  const { fetch, calls } = fakeFetch({ status: 201, body: { event: { seq: 4 }, last_seq: 4, summary: { totals: [0, 26, 0, 0] } } });
   const api = createApi({ fetch });
   await api.append(9, { type: "hand_result", payload: {}, client_event_id: "c1", expected_seq: 4 });
-  assert.equal(calls[0][1].headers.Prefer, "return=minimal");
+  assert.equal("Prefer" in calls[0][1].headers, false);
   await api.legal(9);
   assert.equal("Prefer" in calls[1][1].headers, false);
 });

@@ -58,3 +58,9 @@ test("Bourré's lists of seats read as names in the history", () => {
   assert.equal(describeValue("reneges", [1], players), "Ben");
   assert.equal(describeValue("played", [0, 2], players), "Anna Cleo");
 });
+
+test("Thousand's marriages read as suits in the history, never as letters", () => {
+  const players = ["Anna", "Boris", "Clara"];
+  assert.equal(describeValue("marriages", [["C", "D", "H"], [], ["S"]], players), "Anna ♣ ♦ ♥, Boris –, Clara ♠");
+  assert.equal(describeValue("trump", "H", players), "♥");
+});

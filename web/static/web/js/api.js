@@ -79,11 +79,10 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     match: (id) => call(`matches/${id}`),
     summary: (id, etag) => call(`matches/${id}/summary`, { etag, raw: true }),
     events: (id) => call(`matches/${id}/events?limit=1000`).then(listOf),
-    // The compact answer (RFC 7240): the phone reloads the summary with the record and the legal
-    // actions after sending anyway, so the server neither builds nor translates it for the append.
+    // The full answer, not the compact one (`Prefer: return=minimal`, for clients that only need the
+    // totals): the phone draws its own entry from it at once, a round trip before any reload.
     append: (id, entry) => call(`matches/${id}/events`, {
       method: "POST",
-      prefer: "return=minimal",
       json: { type: entry.type, payload: entry.payload, client_event_id: entry.client_event_id, expected_seq: entry.expected_seq },
     }),
     legal: (id) => call(`matches/${id}/legal-actions`),

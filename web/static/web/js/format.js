@@ -98,15 +98,19 @@ export const SEAT_RE = /(seat|declarer|winner|judge|taker|tonker|dealer|caller|p
 // A card as a card face (QS → Q♠), any other word as the form would say it.
 export const cardish = (x) => (isCard(x) ? cardLabel(x) : typeof x === "string" ? valueLabel(x) : String(x));
 
+// Keys whose one-letter values are suits (Thousand's marriages "C D H" read ♣ ♦ ♥).
+const SUIT_KEY_RE = /(marriage|suit|trump)/;
+
 export function describeValue(key, v, players) {
   const isSeatKey = SEAT_RE.test(key) || ["to", "from", "seat"].includes(key);
+  const item = SUIT_KEY_RE.test(key) ? (x) => SUITS[x] || cardish(x) : cardish;
   if (Array.isArray(v) && v.length === players.length && !ORDER_RE.test(key) && !SEAT_LISTS.has(key) && (PER_SEAT_RE.test(key) || v.some(Array.isArray))) {
-    return players.map((n, i) => `${n} ${Array.isArray(v[i]) ? v[i].map(cardish).join(" ") || "–" : v[i] ?? "–"}`).join(", ");
+    return players.map((n, i) => `${n} ${Array.isArray(v[i]) ? v[i].map(item).join(" ") || "–" : v[i] ?? "–"}`).join(", ");
   }
-  if (Array.isArray(v)) return v.map((x) => (typeof x === "number" && (isSeatKey || ORDER_RE.test(key) || SEAT_LISTS.has(key) || key === "played") ? players[x] ?? x : cardish(x))).join(" ");
+  if (Array.isArray(v)) return v.map((x) => (typeof x === "number" && (isSeatKey || ORDER_RE.test(key) || SEAT_LISTS.has(key) || key === "played") ? players[x] ?? x : item(x))).join(" ");
   if (typeof v === "number" && isSeatKey) return players[v] ?? v;
   if (typeof v === "boolean") return v ? _("yes") : _("no");
-  if (typeof v === "string") return cardish(v);
+  if (typeof v === "string") return item(v);
   if (v && typeof v === "object") return JSON.stringify(v);
   return String(v);
 }

@@ -44,7 +44,7 @@ export const saved = createSaved(globalThis.localStorage || memory());
 
 export const TABLE_INITIAL = {
   id: null, match: null, game: null, form: null, players: [], summary: null, etag: null, events: [], legal: [],
-  seq: 0, readySeq: null, pending: [], sending: false, tab: "entry", lastKey: null, ticket: 0, claims: [],
+  seq: 0, readySeq: null, formSeq: null, pending: [], sending: false, tab: "entry", lastKey: null, ticket: 0, claims: [],
   claimForm: null, checking: {}, errorHandlers: {}, amending: null, view: null, tabs: {}, entry: null, rec: null,
 };
 

@@ -29,6 +29,11 @@ const PROTOCOL_KEYS = new Set(["game", "phase", "finished", "to_act", "totals", 
 const STATUS_HIDE = new Set(["chips_conserved", "title_names", "first_judge", "cards", "decks", "hand_sizes", "current_deal", "deal",
   "table", "current_round", "provisional_deal", "league", "submitted", "seating", "winner_note", "barrel_level", "hand_number", "next_seq", "match", "status", "last_seq"]);
 
+// What the next hand or deal would be (its number, dealer, pass, opener, minimum bid): not shown
+// once the match is finished, when there is no next one.
+const NEXT_KEYS = new Set(["hand", "deal", "round", "deal_number", "dealer", "next_dealer", "pass_direction", "compulsory_bidder",
+  "minimum_bid", "next_exchange", "next_round", "exempt_next_ante", "talon_to_reveal", "inactive_seat"]);
+
 const isEmpty = (v) => v === null || v === undefined || v === "" || v === false || (Array.isArray(v) && (!v.length || v.every((x) => x === 0 || x === false || x === null)))
   || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
 const seatName = (v) => (typeof v === "number" ? S.players[v] ?? v : v);
@@ -88,7 +93,7 @@ export function renderStatus() {
   }
   const game = (S.game && S.game.name) || (S.match && S.match.game);
   for (const [key, value] of Object.entries(s)) {
-    if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key)) continue;
+    if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key) || (s.finished && NEXT_KEYS.has(key))) continue;
     const shown = statusValue(key, value);
     if (shown === null || shown === undefined || shown === "") continue;
     chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[`${game}.${key}`] || STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
@@ -101,12 +106,19 @@ const history = () => (S.summary && S.summary.history) || [];
 // Penalty-point games (the catalogue's lower_is_better) show no "+" before a hand's score.
 const show = (v) => signed(v, { lowerIsBetter: !!(S.game && S.game.lower_is_better) || !!(S.summary && S.summary.result && S.summary.result.lower_is_better) });
 
+let drawn = null; // what the board was last drawn from
+
 export function renderBoard() {
   const s = S.summary;
   if (!s) return;
   const n = S.players.length;
   const dealer = typeof s.dealer === "number" ? s.dealer : null;
   const next = toAct();
+  // Drawn again only when something it shows changed: this phone's own answer draws it at once and
+  // the refresh after it brings the same summary (a redraw would replace what is being tapped or read).
+  const key = JSON.stringify([s, S.players, next, S.pending.map((e) => e.client_event_id), S.form && S.form.number, !!S.game]);
+  if (key === drawn && $("#board table")) return;
+  drawn = key;
   const head = h("tr", {}, h("th", { text: "#" }), S.players.map((p, i) => h("th", {
     class: [i === dealer ? "dealer" : "", i === next ? "toact" : ""].join(" ").trim() || null,
     title: i === dealer ? _("Dealer") : null, text: p,

@@ -85,6 +85,7 @@ function apply(summary, events, legal) {
     patch.form = legal.entry_form || null;
     // The screen is "ready" for a seq once the legal actions after it are known (tests wait on it).
     patch.readySeq = typeof legal.next_seq === "number" ? legal.next_seq - 1 : patch.seq ?? S.seq;
+    patch.formSeq = patch.readySeq; // the seq the form follows (applyOwnAnswer moves its number on)
   }
   table.set(patch);
   saved.set("summary." + S.id, S.summary);
@@ -101,10 +102,28 @@ export async function refresh(force) {
   if (response.status === 304 || !response.ok) return;
   const summary = await response.json();
   const [events, legal] = await Promise.all([API.events(S.id).catch(() => null), API.legal(S.id).catch(() => null)]);
-  if (ticket !== S.ticket) return;
+  // (an answer older than what the screen shows, e.g. this phone's own 201 applied meanwhile, is dropped)
+  if (ticket !== S.ticket || (typeof summary.last_seq === "number" && summary.last_seq < S.seq)) return;
   table.set({ etag: response.headers.get("ETag") });
   apply(summary, events, legal);
   renderAll();
+}
+
+// This phone's own entry answered (a 201 carries the summary after it): the board and status show
+// it at once, without waiting for the refresh that brings the record and the next form; a refresh
+// already on its way (with the record before this entry) is dropped.
+// `result`: the entry was a hand's result, so until the engine's next form arrives the one kept
+// numbers the hand after it (a waiting entry typed meanwhile, e.g. offline, counts from there).
+export function applyOwnAnswer(answer, { result = false } = {}) {
+  if (!answer || !answer.summary || typeof answer.last_seq !== "number" || answer.last_seq < S.seq) return;
+  const form = S.form;
+  table.set({ ticket: S.ticket + 1 });
+  apply(answer, null, null);
+  if (result && form && typeof form.number === "number" && answer.last_seq === S.formSeq + 1) {
+    table.set({ form: { ...form, number: form.number + 1 }, formSeq: answer.last_seq });
+  }
+  renderStatus();
+  renderBoard();
 }
 
 export function renderAll() {

@@ -7,7 +7,7 @@ import { summaryAfterAppend } from "../api.js";
 import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
-import { baseOf, refresh, renderAll } from "./page.js";
+import { applyOwnAnswer, baseOf, refresh, renderAll } from "./page.js";
 import { renderBoard } from "./board.js";
 
 const S = table.state;
@@ -80,7 +80,14 @@ async function sent(entry, result) {
     // A form that was up to date before this phone's own entry is still up to date after it.
     $$("[data-base-seq]").forEach((el) => { if (+el.dataset.baseSeq === ev.seq - 1) el.dataset.baseSeq = ev.seq; });
   }
-  // A compact append answer carries the new totals: the board shows them before the full reload.
+  if (!entry.endpoint && result && result.summary) {
+    // The full answer (what the phone asks for): its own board shows the new entry at once.
+    table.set({ seq });
+    applyOwnAnswer(result, { result: ((S.game && S.game.result_event_types) || []).includes(entry.type) });
+    return;
+  }
+  // A compact answer (a client that asked for `Prefer: return=minimal`) carries the new totals: the
+  // board shows them before the full reload.
   const summary = entry.endpoint === "claims" ? S.summary : summaryAfterAppend(S.summary, S.seq, result);
   const changed = summary !== S.summary;
   table.set({ seq, summary });
