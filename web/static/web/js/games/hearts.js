@@ -57,7 +57,8 @@ export function entryView(type, form) {
     if (fill) { inputs[fill.seat].value = fill.value; inputs[fill.seat].dataset.filled = "1"; }
     const total = sumOf(field, values().points, {});
     sum.textContent = fmt(_("Total %(total)s of %(expected)s"), { total, expected: field.total });
-    sum.className = "sum " + (total === field.total ? "ok" : "bad");
+    // red only once something is typed: an empty form is not wrong yet
+    sum.className = "sum " + (total === field.total ? "ok" : typed.size ? "bad" : "");
     moonChoice.hidden = !(moonField && values().points.includes(moonField.when.has));
   };
   const rows = pointRows(field, inputs, typed, update);
