@@ -29,12 +29,13 @@ function pointRows(field, inputs, typed, update) {
     input.placeholder = "0";
     inputs.push(input);
     // One tap: the shooter took every point (then Record: the moon in 2 taps).
-    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"), onclick: () => {
-      inputs.forEach((i, s) => { i.value = s === seat ? moon : 0; typed.add(s); });
-      update();
-    } },
-      // the visible "☾ 26" first, then whose moon (read, not shown): axe's label-content-name-mismatch
-      `☾ ${moon}`, h("span", { class: "sr-only", text: " " + fmt(_("%(name)s shot the moon"), { name }) })) : null;
+    // (the name starts with the visible "☾ 26", then says whose moon: a name without the visible
+    // text fails voice control — axe: label-content-name-mismatch)
+    const shoot = moon ? h("button", { type: "button", class: "ghost", dataset: { moon: seat }, title: _("Shot the moon"),
+      "aria-label": `☾ ${moon}: ${fmt(_("%(name)s shot the moon"), { name })}`, onclick: () => {
+        inputs.forEach((i, s) => { i.value = s === seat ? moon : 0; typed.add(s); });
+        update();
+      } }, `☾ ${moon}`) : null;
     return h("div", { class: "seat-row" }, h("label", { class: "name", for: `pts-${seat}`, text: name }), h("div", { class: "ctl" }, st, shoot),
       h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
   });
