@@ -158,7 +158,8 @@ CHART_MATCHES = 40
 
 @memoised
 def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | None = None) -> dict[str, Any]:
-    """Ordinal after each of the last ``CHART_MATCHES`` matches, one line per player, and the table."""
+    """The rating (μ, the value the standings show) after each of the last ``CHART_MATCHES`` matches,
+    one line per player, and the table: one number called "rating" everywhere on the page."""
     query = RatingHistoryRow.objects.filter(
         flt.q(player=False, league_field="match__league_id"), game=game, profile=profile
     )
@@ -171,7 +172,7 @@ def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | 
     query = query.filter(match_id__in=recent)
     rows = list(
         query.order_by("finished_at", "match_id", "player_id").values_list(
-            "match_id", "finished_at", "player_id", "player__name", "ordinal", "place"
+            "match_id", "finished_at", "player_id", "player__name", "mu", "place"
         )
     )
     matches: list[tuple[int, str]] = []
@@ -179,12 +180,12 @@ def rating_chart(flt: StatsFilter, game: str, profile: str, *, player_id: int | 
     players: dict[int, str] = {}
     values: dict[tuple[int, int], float] = {}
     places: dict[tuple[int, int], int] = {}
-    for match_id, finished, pid, name, ordinal, place in rows:
+    for match_id, finished, pid, name, mu, place in rows:
         if match_id not in seen:
             seen.add(match_id)
             matches.append((match_id, finished.strftime("%Y-%m-%d")))
         players.setdefault(pid, name)
-        values[(match_id, pid)] = round(ordinal, 2)
+        values[(match_id, pid)] = round(mu, 1)
         places[(match_id, pid)] = place
     order = sorted(players, key=lambda p: (players[p], p))
     return {
