@@ -106,12 +106,19 @@ class PooledSearch:
         return plays
 
     def _representatives(self, p: Position, allowed: list[Card]) -> list[Card]:
-        """One card per run of interchangeable pool cards (Thousand: every card, each has its points)."""
-        if p.game is GameName.THOUSAND:
+        """One card per run of interchangeable pool cards (Thousand: every card, each has its points).
+
+        Why a run may stand for itself: two of the seat's cards with no live card between them (nor
+        a pool card it may not hold), the same facts and the same value give positions that differ
+        only by swapping the two labels — once the trick is over. Within the trick the other card,
+        left in the pool, may still be played by a later pooled seat and meet the first (5♣ led, 7♣
+        over it; the A♣ led, nothing over it): so runs are used only when every seat still to play
+        in this trick has a known hand. (A seeded cross-check against the reference found both.)"""
+        if p.game is GameName.THOUSAND or self._pooled_seat_follows(p):
             return allowed
         strength = trick_rules(p).strength
-        pool = set(p.unseen)
-        live = pool | {c for h in p.hands for c in h or ()} | set(p.trick)
+        mine = set(allowed)
+        live = set(p.unseen) | {c for h in p.hands for c in h or ()} | set(p.trick)
         out: list[Card] = []
         last: Card | None = None
         for card in sorted(allowed, key=lambda c: (str(c.suit), strength[c.rank])):
@@ -122,7 +129,7 @@ class PooledSearch:
                 and _same_value(p, last, card)
                 and not any(
                     c.suit is card.suit
-                    and c not in pool
+                    and c not in mine
                     and strength[last.rank] < strength[c.rank] < strength[card.rank]
                     for c in live
                 )
@@ -131,6 +138,12 @@ class PooledSearch:
                 out.append(card)
             last = card
         return out
+
+    @staticmethod
+    def _pooled_seat_follows(p: Position) -> bool:
+        """Does a seat whose hand is unknown still play to this trick after the one to act?"""
+        still = p.seats - len(p.trick) - 1
+        return any(p.hands[(p.to_act + i) % p.seats] is None for i in range(1, still + 1))
 
     def _may_announce(self, p: Position, seat: int, card: Card, allowed: list[Card]) -> bool:
         rules = p.rules

@@ -15,12 +15,12 @@ from dataclasses import replace
 
 import pytest
 
-from scoring.cards import Card, Suit
+from scoring.cards import Card, Suit, parse_card
 from scoring.claims import check_claim
 from scoring.claims.games import line_beats_claim
 from scoring.claims.modelsearch import needs_model_search
 from scoring.claims.pooled import PooledSearch, pooled_applies
-from scoring.claims.position import BourrePlay, Claim, ClaimKind, HeartsPlay, Position, ThousandPlay
+from scoring.claims.position import BourrePlay, Claim, ClaimKind, GameName, HeartsPlay, Position, ThousandPlay
 from scoring.claims.samples import FULL_DECK, THOUSAND_DECK, hide_others, random_claim, random_position
 from tests.scoring.claims_reference import all_deals, reference_holds, reference_holds_unknown
 
@@ -130,3 +130,39 @@ def test_the_pooled_game_is_sound(game: str) -> None:
             wins += 1
             assert reference_holds_unknown(pos, claim) is True, (pos, claim)
     assert wins > 10, wins
+
+
+def test_a_pooled_card_does_not_stand_for_another_that_a_later_seat_may_meet_in_the_trick() -> None:
+    """Found by the seeded cross-check above (under another hash seed). Hearts, two tricks left,
+    hearts broken; Bea (seat 1) holds 3♦ 9♠ and claims at least one trick. Unseen: 2♥ 3♠ 5♣ 7♣ 7♠ A♣.
+    Seat 0 holds neither 7♣ nor 7♠; seat 2 is void in clubs, holds the 3♠ and not the 7♠; seat 3 is
+    void in hearts and diamonds and holds no 2♥. The record allows one deal: seat 0 5♣ A♣, seat 2
+    2♥ 3♠, seat 3 7♣ 7♠. Seat 0 leads A♣ (seat 3 follows 7♣), then 5♣, which nobody can follow:
+    Bea takes nothing, so the claim fails (leading the 5♣ first would let the 7♣ win and the 7♠ lead
+    into Bea's 9♠). The pooled game once let 5♣ stand for A♣ and answered "holds"."""
+    c = parse_card
+    unseen = tuple(c(x) for x in ("2H", "3S", "5C", "7C", "7S", "AC"))
+    live = set(unseen) | {c("3D"), c("9S")}
+    played = frozenset(card for card in FULL_DECK if card not in live)
+    pos = Position(
+        game=GameName.HEARTS,
+        rules=HeartsPlay(),
+        hands=(None, (c("3D"), c("9S")), None, None),
+        leader=0,
+        played=played,
+        tricks_won=(2, 2, 5, 2),
+        points_won=(15, 5, 3, 2),
+        bonus=(0, 0, 0, 0),
+        hearts_broken=True,
+        hand_sizes=(2, 2, 2, 2),
+        unseen=unseen,
+        voids=(frozenset(), frozenset(), frozenset({Suit.CLUBS}), frozenset({Suit.HEARTS, Suit.DIAMONDS})),
+        known_out=(frozenset(),) * 4,
+        held=(frozenset(), frozenset(), frozenset({c("3S")}), frozenset()),
+        not_held=(frozenset({c("7C"), c("7S")}), frozenset(), frozenset({c("7S")}), frozenset({c("2H")})),
+        played_by=(frozenset(),) * 4,
+    )
+    claim = Claim(ClaimKind.AT_LEAST, 1, tricks=1)
+    assert reference_holds_unknown(pos, claim) is False
+    assert PooledSearch(pos, claim).holds() is False
+    assert check_claim(pos, claim).status == "fails"
