@@ -4,8 +4,8 @@ These are written for clarity on the immutable :class:`~scoring.claims.position.
 may be played comes from :mod:`scoring.obligations`, the one description of each game's play
 obligations that the engines read as well. They are the oracle: counter-lines are
 replayed through them and the test suite's reference search uses them; the fast solver
-(:mod:`scoring.claims.solver`) has its own bitmask form of the same rules and is cross-checked
-against these.
+(:mod:`scoring.claims.solver`) turns the same obligations into bitmasks and flags once per search
+(:meth:`scoring.claims.fastrules.RulesMixin.read_obligations`) and is cross-checked against these.
 
 >>> from scoring.cards import parse_cards, Suit
 >>> pos = Position.bourre([parse_cards("AD 6D 9S 3S 2C"), parse_cards("QD KC"), parse_cards("4S 7H")],
@@ -34,19 +34,12 @@ from scoring.obligations import hearts as hearts_ob
 from scoring.obligations import thousand as thousand_ob
 from scoring.tricks import ACE_HIGH, TrickRules, legal_cards, winning_index
 
-# The constants live with the obligations (scoring/obligations/); these names are the fast
-# solver's (solver.py, fastrules.py) and the tests'.
-QUEEN_OF_SPADES = hearts_ob.QUEEN_OF_SPADES
-THOUSAND_POINTS = thousand_ob.POINTS
-LOW_WINS = bourre_ob.LOW_WINS
-MARRIAGE_VALUES = thousand_ob.MARRIAGE_VALUES
-
 
 def penalty_points(card: Card) -> int:
     """Hearts penalty points of a card (hearts.md §1.3; the J♦ variant is not a penalty)."""
     if card.suit is Suit.HEARTS:
         return 1
-    return 13 if card == QUEEN_OF_SPADES else 0
+    return 13 if card == hearts_ob.QUEEN_OF_SPADES else 0
 
 
 def card_points(game: GameName, card: Card) -> int:
@@ -54,7 +47,7 @@ def card_points(game: GameName, card: Card) -> int:
     if game is GameName.HEARTS:
         return penalty_points(card)
     if game is GameName.THOUSAND:
-        return THOUSAND_POINTS.get(card.rank, 0)
+        return thousand_ob.POINTS.get(card.rank, 0)
     return 0
 
 
