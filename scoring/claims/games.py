@@ -97,7 +97,34 @@ def _hearts_legal(pos: Position, hand: tuple[Card, ...], rules: HeartsPlay) -> t
     if not pos.trick and pos.first_trick:
         return hearts_ob.opening_legal(ob, hand, hearts_broken=pos.hearts_broken)
     led = pos.trick[0].suit if pos.trick else None
-    return hearts_ob.legal_from_hand(ob, hand, led=led, first_trick=pos.first_trick, hearts_broken=pos.hearts_broken)
+    cards = hearts_ob.legal_from_hand(ob, hand, led=led, first_trick=pos.first_trick, hearts_broken=pos.hearts_broken)
+    if led is None and hearts_ob.heart_lead_barred(
+        ob, hearts_broken=pos.hearts_broken, passes=pos.lead_passes, seats=pos.seats
+    ):
+        # C.4 pass_lead: no heart lead while the lead may pass (the Q♠ of C.3 is then the lead)
+        cards = tuple(c for c in cards if c.suit is not Suit.HEARTS) or cards
+    return cards
+
+
+def may_pass_lead(pos: Position, rules: HeartsPlay) -> bool:
+    """hearts.md §2.3 C.4 ``pass_lead`` still in force: hearts unbroken (the fast search has no
+    passes: it would lead a heart from an all-heart hand)."""
+    return rules.all_hearts_unbroken_lead == "pass_lead" and rules.must_break_hearts and not pos.hearts_broken
+
+
+def settle_lead(pos: Position) -> Position:
+    """hearts.md §2.3 C.4 ``pass_lead``: before a trick is led, the lead passes left from each
+    leader holding only hearts while unbroken (forced, so not a choice in the search) until a
+    leader holds another suit or every other player has passed."""
+    rules = pos.rules
+    if pos.trick or not isinstance(rules, HeartsPlay) or rules.all_hearts_unbroken_lead != "pass_lead":
+        return pos
+    ob = hearts_ob.Obligations.of(rules)
+    while (hand := pos.hands[pos.leader]) is not None and hearts_ob.lead_passes(
+        ob, hand, hearts_broken=pos.hearts_broken, passes=pos.lead_passes, seats=pos.seats
+    ):
+        pos = replace(pos, leader=(pos.leader + 1) % pos.seats, lead_passes=pos.lead_passes + 1)
+    return pos
 
 
 def can_announce(pos: Position, seat: int, card: Card) -> bool:
@@ -166,8 +193,10 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
             "points_won": tuple(pts),
             "played": pos.played | set(trick),
             "first_trick": False,
+            "lead_passes": 0,
         }
         changes |= _after_trick(pos, trick, winner, pts, last=sum(sizes) == 0)
+        return settle_lead(replace(pos, **changes))  # type: ignore[arg-type]
     return replace(pos, **changes)  # type: ignore[arg-type]
 
 
@@ -264,6 +293,7 @@ def check_claim_kind(pos: Position, claim: Claim) -> None:
 
 def replay_line(pos: Position, line: list[Play] | tuple[Play, ...]) -> Position:
     """Replay plays through the model (each must be legal) and return the final position."""
+    pos = settle_lead(pos)
     for play in line:
         pos = apply_play(pos, play)
     return pos
