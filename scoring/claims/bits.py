@@ -102,6 +102,22 @@ class EngineState:
     hearts: bool
     qbreaks: bool  # Hearts: the Q♠ breaks hearts
     mvals: list[int]  # Thousand: each suit's marriage value (0 in other games)
+    # the play obligations (scoring/obligations/), read once per search into flags and masks
+    club_lead: bool  # Hearts §2.3 A: the first lead is a club when held
+    any_club: bool  # ... any club (else the lowest)
+    must_break: bool  # Hearts C.2: no heart lead before hearts are broken
+    hearts_for_qs: bool  # Hearts C.3: hearts may be led when the rest is the Q♠
+    clean_first: bool  # Hearts B.2: no penalty card on the first trick when able
+    heart_fallback: bool  # Hearts B.3: else a heart before the Q♠
+    pen: int  # Hearts: the penalty cards (is_penalty_card)
+    must_trump: bool  # void in the suit led, trump (Thousand must_trump_when_void; Bourré)
+    head_follow: bool  # head the trick when following
+    head_trump: bool  # head the trick when trumping
+    mreq_won: bool  # Thousand §6.4: a marriage only after a won trick
+    highest: bool  # Bourré must_beat_mode highest_card
+    trump_any: bool  # Bourré trump_when_cannot_overtrump
+    cinch_need: int  # Bourré §3.6: won + sure tricks for a cinch
+    equiv: str  # Bourré: which trumps count as the highest (strict / sequence / adjacent_only)
 
     def to_act(self) -> int:
         return (self.leader + len(self.trick)) % self.n

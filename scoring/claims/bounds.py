@@ -101,7 +101,7 @@ class BoundsMixin(RulesMixin):
         rules = self.rules
         if isinstance(rules, HeartsPlay) and self.first:
             return 0, 0
-        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
+        skip_hearts = isinstance(rules, HeartsPlay) and self.must_break and not self.broken
         if self.cinch or (isinstance(rules, BourrePlay) and rules.must_beat_mode != "any_beating_card"):
             return 0, 0
         trump = self.trump
@@ -167,7 +167,7 @@ class BoundsMixin(RulesMixin):
                 continue
             if mine.bit_length() > (theirs & -theirs).bit_length():
                 return False
-            if s != HEARTS_I or not rules.must_break_hearts or self.broken or not me & ~SM[HEARTS_I]:
+            if s != HEARTS_I or not self.must_break or self.broken or not me & ~SM[HEARTS_I]:
                 can_lose_lead = True
         if self.leader != self.claimant:
             # the claimant never wins, so never leads; a suit the others lack is never led to it
@@ -218,7 +218,7 @@ class BoundsMixin(RulesMixin):
             lead = lead_hand & SM[s] & under
             if not lead:
                 continue
-            if s == HEARTS_I and rules.must_break_hearts and not self.broken and lead_hand & ~SM[HEARTS_I]:
+            if s == HEARTS_I and self.must_break and not self.broken and lead_hand & ~SM[HEARTS_I]:
                 continue
             points = s == HEARTS_I or bool(lead & self.qs)
             ok = True
@@ -252,7 +252,7 @@ class BoundsMixin(RulesMixin):
             if (
                 isinstance(rules, HeartsPlay)
                 and s == HEARTS_I
-                and rules.must_break_hearts
+                and self.must_break
                 and not self.broken
                 and lead_hand & ~SM[HEARTS_I]
             ):
@@ -272,7 +272,7 @@ class BoundsMixin(RulesMixin):
         rules = self.rules
         lead_hand = self.hands[self.leader]
         others = self.allm & ~lead_hand
-        skip_hearts = isinstance(rules, HeartsPlay) and rules.must_break_hearts and not self.broken
+        skip_hearts = isinstance(rules, HeartsPlay) and self.must_break and not self.broken
         k = 0
         for s in range(4):
             if skip_hearts and s == HEARTS_I:

@@ -1,73 +1,120 @@
 """The play rules in bitmask form, for the fast search (the readable form is
-:mod:`scoring.claims.games`; the tests check that both give the same legal cards)."""
+:mod:`scoring.claims.games`; the tests check that both give the same legal cards).
+
+Every rule constant and house-rule flag comes from the one description of the play obligations
+(:mod:`scoring.obligations`): :meth:`RulesMixin.read_obligations` turns it into plain flags and
+masks once per search, so the hot loop below reads fields only."""
 
 from __future__ import annotations
 
-from scoring.claims.bits import HEARTS_I, SM, EngineState, _bits
+from scoring.cards import Suit, card_of
+from scoring.claims.bits import HEARTS_I, SM, SUITS, EngineState, _bits, cid_of
 from scoring.claims.position import BourrePlay, HeartsPlay, ThousandPlay
+from scoring.obligations import bourre, hearts, thousand
 
 
 class RulesMixin(EngineState):
     """Legal cards of the seat to act, the Bourré cinch, Thousand announcements."""
 
+    def read_obligations(self) -> None:
+        """The fast form (flags, masks) of the obligations that the claim position's rules name."""
+        rules = self.rules
+        self._read_hearts(hearts.Obligations.of(rules) if isinstance(rules, HeartsPlay) else hearts.Obligations())
+        self.must_trump = self.head_follow = self.head_trump = self.mreq_won = False
+        self.highest = self.trump_any = False
+        self.cinch_need = bourre.CINCH_TRICKS
+        self.equiv = "strict"
+        if isinstance(rules, ThousandPlay):
+            tr = thousand.trick_rules(rules, None if self.trump < 0 else SUITS[self.trump])
+            self.must_trump, self.head_follow, self.head_trump = (
+                tr.must_trump,
+                tr.head_when_following,
+                tr.head_when_trumping,
+            )
+            self.mreq_won = not thousand.may_announce(rules, on_lead=True, won_a_trick=False)
+        elif isinstance(rules, BourrePlay):
+            self._read_bourre(bourre.PlayRules.of(rules))
+
+    def _read_hearts(self, ob: hearts.Obligations) -> None:
+        self.club_lead = ob.first_lead != "left_of_dealer"
+        self.any_club = ob.first_lead == "any_club"
+        self.must_break = ob.must_break_hearts
+        self.hearts_for_qs = ob.can_lead_hearts_instead_of_qs
+        self.clean_first = ob.no_points_first_trick
+        self.heart_fallback = ob.first_trick_fallback == "heart_only"
+        self.qbreaks = ob.queen_breaks_hearts
+        self.pen = 0
+        if self.hearts:
+            for suit in Suit:
+                for rank in range(2, 15):
+                    card = card_of(rank, suit)
+                    if hearts.is_penalty_card(card):
+                        self.pen |= 1 << cid_of(self.game, card)
+
+    def _read_bourre(self, pr: bourre.PlayRules) -> None:
+        # §3.4 rule 3: void in the suit led, a trump (unless "play to win" lets a losing one go)
+        self.must_trump = self.trump >= 0
+        self.head_follow = self.head_trump = pr.head_trick_required
+        self.highest = pr.must_beat_mode == "highest_card"
+        self.trump_any = pr.trump_when_cannot_overtrump
+        self.equiv = bourre.equivalence_mode(pr)
+
     def legal_mask(self, seat: int) -> int:
         if self.pool_mode and seat != self.claimant:
             return self.pool & ~self.voids[seat]
         h = self.hands[seat]
-        rules = self.rules
-        if isinstance(rules, HeartsPlay):
-            return self._hearts(h, rules)
-        if isinstance(rules, ThousandPlay):
-            return self._thousand(h, rules)
-        assert isinstance(rules, BourrePlay)
-        return self._bourre(seat, h, rules)
+        if self.hearts:
+            return self._hearts(h)
+        if self.thousand:
+            return self._thousand(h)
+        return self._bourre(seat, h)
 
-    def _hearts(self, h: int, rules: HeartsPlay) -> int:
+    def _hearts(self, h: int) -> int:
         if not self.trick:
-            if self.first and rules.first_lead != "left_of_dealer":
+            if self.first and self.club_lead:
                 clubs = h & SM[0]
                 if clubs:
-                    return clubs if rules.first_lead == "any_club" else clubs & -clubs
-            if rules.must_break_hearts and not self.broken:
+                    return clubs if self.any_club else clubs & -clubs
+            if self.must_break and not self.broken:
                 nh = h & ~SM[HEARTS_I]
                 if nh:
-                    if rules.can_lead_hearts_instead_of_qs and nh == self.qs:
+                    if self.hearts_for_qs and nh == self.qs:
                         return h
                     return nh
             return h
         f = h & SM[self.trick[0] >> 4]
         if f:
             return f
-        if self.first and rules.no_points_first_trick:
-            clean = h & ~(SM[HEARTS_I] | self.qs)
+        if self.first and self.clean_first:
+            clean = h & ~self.pen
             if clean:
                 return clean
-            if rules.first_trick_fallback == "heart_only":
+            if self.heart_fallback:
                 hh = h & SM[HEARTS_I]
                 if hh:
                     return hh
         return h
 
-    def _thousand(self, h: int, rules: ThousandPlay) -> int:
+    def _thousand(self, h: int) -> int:
         if not self.trick:
             return h
         led = self.trick[0] >> 4
         w = self.trick[self.winner_index()]
         f = h & SM[led]
         if f:
-            if rules.must_head_trick:
+            if self.head_follow:
                 return (f & self.beat_mask(w)) or f
             return f
         allowed = h
-        if rules.must_trump_when_void and self.trump >= 0 and led != self.trump:
+        if self.must_trump and self.trump >= 0 and led != self.trump:
             t = h & SM[self.trump]
             if t:
                 allowed = t
-        if rules.must_head_trick or rules.must_overtrump:
+        if self.head_trump:
             return (allowed & self.beat_mask(w)) or allowed
         return allowed
 
-    def _bourre(self, seat: int, h: int, rules: BourrePlay) -> int:
+    def _bourre(self, seat: int, h: int) -> int:
         trump = self.trump
         if not self.trick:
             normal = h
@@ -77,16 +124,16 @@ class RulesMixin(EngineState):
             bm = self.beat_mask(w)
             f = h & SM[led]
             if f:
-                normal = ((f & bm) or f) if rules.head_trick_required else f
+                normal = ((f & bm) or f) if self.head_follow else f
             else:
                 t = h & SM[trump] if trump >= 0 else 0
                 if t:
-                    normal = ((t & bm) or t) if rules.head_trick_required else t
-                    if not rules.trump_when_cannot_overtrump and not (t & bm):
+                    normal = ((t & bm) or t) if self.head_trump else t
+                    if not self.trump_any and not (t & bm):
                         normal = h
                 else:
                     normal = h
-            if rules.must_beat_mode == "highest_card" and normal & bm:
+            if self.highest and normal & bm:
                 normal = 1 << (normal.bit_length() - 1)
         if not self.cinch:
             return normal
@@ -110,20 +157,18 @@ class RulesMixin(EngineState):
             if i < len(ms) and o > ms[i]:
                 killable += 1
                 i += 1
-        return self.won[seat] + len(ms) - killable >= 3
+        return self.won[seat] + len(ms) - killable >= self.cinch_need
 
     def cinch_equivalents(self, mine: int) -> int:
-        rules = self.rules
-        assert isinstance(rules, BourrePlay)
         top = mine.bit_length() - 1
         out = 1 << top
         gone = self.played | self.trick_mask()
         second = (mine ^ out).bit_length() - 1
         for t in _bits(mine ^ out):
             between = ((1 << top) - 1) & ~((2 << t) - 1)
-            if rules.cinch_equivalent_trumps == "sequence":
+            if self.equiv == "sequence":
                 ok = not between & ~(mine | gone)
-            elif rules.cinch_equivalent_trumps == "adjacent_only":
+            elif self.equiv == "adjacent_only":
                 ok = t == second and not between & ~gone
             else:
                 ok = False
@@ -133,8 +178,7 @@ class RulesMixin(EngineState):
 
     def announce_ok(self, seat: int, cid: int) -> bool:
         """thousand.md §6.4: on lead, holding both K and Q, a trick won already, suit not announced."""
-        rules = self.rules
-        if not isinstance(rules, ThousandPlay) or self.trick:
+        if not self.thousand or self.trick:
             return False
         st = cid & 15
         if st not in (2, 3):  # Q, K in ten-high strength
@@ -145,6 +189,6 @@ class RulesMixin(EngineState):
         pair = (1 << (s * 16 + 2)) | (1 << (s * 16 + 3))
         if self.pool_mode and seat != self.claimant:
             return (self.pool & pair) == pair
-        if rules.marriage_requires_won_trick and self.won[seat] == 0:
+        if self.mreq_won and self.won[seat] == 0:
             return False
         return (self.hands[seat] & pair) == pair

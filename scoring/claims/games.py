@@ -4,8 +4,8 @@ These are written for clarity on the immutable :class:`~scoring.claims.position.
 may be played comes from :mod:`scoring.obligations`, the one description of each game's play
 obligations that the engines read as well. They are the oracle: counter-lines are
 replayed through them and the test suite's reference search uses them; the fast solver
-(:mod:`scoring.claims.solver`) has its own bitmask form of the same rules and is cross-checked
-against these.
+(:mod:`scoring.claims.solver`) turns the same obligations into bitmasks and flags once per search
+(:meth:`scoring.claims.fastrules.RulesMixin.read_obligations`) and is cross-checked against these.
 
 >>> from scoring.cards import parse_cards, Suit
 >>> pos = Position.bourre([parse_cards("AD 6D 9S 3S 2C"), parse_cards("QD KC"), parse_cards("4S 7H")],
@@ -34,19 +34,12 @@ from scoring.obligations import hearts as hearts_ob
 from scoring.obligations import thousand as thousand_ob
 from scoring.tricks import ACE_HIGH, TrickRules, legal_cards, winning_index
 
-# The constants live with the obligations (scoring/obligations/); these names are the fast
-# solver's (solver.py, fastrules.py) and the tests'.
-QUEEN_OF_SPADES = hearts_ob.QUEEN_OF_SPADES
-THOUSAND_POINTS = thousand_ob.POINTS
-LOW_WINS = bourre_ob.LOW_WINS
-MARRIAGE_VALUES = thousand_ob.MARRIAGE_VALUES
-
 
 def penalty_points(card: Card) -> int:
     """Hearts penalty points of a card (hearts.md §1.3; the J♦ variant is not a penalty)."""
     if card.suit is Suit.HEARTS:
         return 1
-    return 13 if card == QUEEN_OF_SPADES else 0
+    return 13 if card == hearts_ob.QUEEN_OF_SPADES else 0
 
 
 def card_points(game: GameName, card: Card) -> int:
@@ -54,7 +47,7 @@ def card_points(game: GameName, card: Card) -> int:
     if game is GameName.HEARTS:
         return penalty_points(card)
     if game is GameName.THOUSAND:
-        return THOUSAND_POINTS.get(card.rank, 0)
+        return thousand_ob.POINTS.get(card.rank, 0)
     return 0
 
 
@@ -104,7 +97,34 @@ def _hearts_legal(pos: Position, hand: tuple[Card, ...], rules: HeartsPlay) -> t
     if not pos.trick and pos.first_trick:
         return hearts_ob.opening_legal(ob, hand, hearts_broken=pos.hearts_broken)
     led = pos.trick[0].suit if pos.trick else None
-    return hearts_ob.legal_from_hand(ob, hand, led=led, first_trick=pos.first_trick, hearts_broken=pos.hearts_broken)
+    cards = hearts_ob.legal_from_hand(ob, hand, led=led, first_trick=pos.first_trick, hearts_broken=pos.hearts_broken)
+    if led is None and hearts_ob.heart_lead_barred(
+        ob, hearts_broken=pos.hearts_broken, passes=pos.lead_passes, seats=pos.seats
+    ):
+        # C.4 pass_lead: no heart lead while the lead may pass (the Q♠ of C.3 is then the lead)
+        cards = tuple(c for c in cards if c.suit is not Suit.HEARTS) or cards
+    return cards
+
+
+def may_pass_lead(pos: Position, rules: HeartsPlay) -> bool:
+    """hearts.md §2.3 C.4 ``pass_lead`` still in force: hearts unbroken (the fast search has no
+    passes: it would lead a heart from an all-heart hand)."""
+    return rules.all_hearts_unbroken_lead == "pass_lead" and rules.must_break_hearts and not pos.hearts_broken
+
+
+def settle_lead(pos: Position) -> Position:
+    """hearts.md §2.3 C.4 ``pass_lead``: before a trick is led, the lead passes left from each
+    leader holding only hearts while unbroken (forced, so not a choice in the search) until a
+    leader holds another suit or every other player has passed."""
+    rules = pos.rules
+    if pos.trick or not isinstance(rules, HeartsPlay) or rules.all_hearts_unbroken_lead != "pass_lead":
+        return pos
+    ob = hearts_ob.Obligations.of(rules)
+    while (hand := pos.hands[pos.leader]) is not None and hearts_ob.lead_passes(
+        ob, hand, hearts_broken=pos.hearts_broken, passes=pos.lead_passes, seats=pos.seats
+    ):
+        pos = replace(pos, leader=(pos.leader + 1) % pos.seats, lead_passes=pos.lead_passes + 1)
+    return pos
 
 
 def can_announce(pos: Position, seat: int, card: Card) -> bool:
@@ -173,8 +193,10 @@ def apply_play(pos: Position, play: Play, *, check: bool = True) -> Position:
             "points_won": tuple(pts),
             "played": pos.played | set(trick),
             "first_trick": False,
+            "lead_passes": 0,
         }
         changes |= _after_trick(pos, trick, winner, pts, last=sum(sizes) == 0)
+        return settle_lead(replace(pos, **changes))  # type: ignore[arg-type]
     return replace(pos, **changes)  # type: ignore[arg-type]
 
 
@@ -271,6 +293,7 @@ def check_claim_kind(pos: Position, claim: Claim) -> None:
 
 def replay_line(pos: Position, line: list[Play] | tuple[Play, ...]) -> Position:
     """Replay plays through the model (each must be legal) and return the final position."""
+    pos = settle_lead(pos)
     for play in line:
         pos = apply_play(pos, play)
     return pos

@@ -24,7 +24,15 @@ from collections.abc import Callable
 
 from scoring.cards import KING, QUEEN, card_of
 from scoring.claims.bits import Timeout
-from scoring.claims.games import apply_play, claim_score, claim_target, is_over, legal_plays
+from scoring.claims.games import (
+    apply_play,
+    claim_score,
+    claim_target,
+    is_over,
+    legal_plays,
+    may_pass_lead,
+    settle_lead,
+)
 from scoring.claims.position import (
     BourrePlay,
     Claim,
@@ -46,7 +54,7 @@ def needs_model_search(pos: Position, claim: Claim) -> bool:
     if isinstance(rules, ThousandPlay):
         return pos.next_trump is not None or (rules.trump_change_timing != "immediate" and _marriage_possible(pos))
     if isinstance(rules, HeartsPlay):
-        return claim.kind is ClaimKind.NO_MORE_POINTS and _kitty_may_bite(pos, rules)
+        return may_pass_lead(pos, rules) or (claim.kind is ClaimKind.NO_MORE_POINTS and _kitty_may_bite(pos, rules))
     return False
 
 
@@ -77,7 +85,7 @@ class ModelSearch:
         clock: Callable[[], float] | None = None,
         deadline: float = float("inf"),
     ) -> None:
-        self.pos = pos
+        self.pos = settle_lead(pos)  # a Hearts lead that must pass has passed (C.4)
         self.claim = claim
         self.target = claim_target(pos, claim)
         self.clock = clock

@@ -26,7 +26,15 @@ from dataclasses import replace
 
 from scoring.cards import KING, QUEEN, Card, card_of
 from scoring.claims.bits import Timeout
-from scoring.claims.games import apply_play, claim_score, claim_target, is_over, legal_plays, trick_rules
+from scoring.claims.games import (
+    apply_play,
+    claim_score,
+    claim_target,
+    is_over,
+    legal_plays,
+    may_pass_lead,
+    trick_rules,
+)
 from scoring.claims.knowledge import knowledge_of
 from scoring.claims.position import Claim, ClaimKind, GameName, HeartsPlay, Play, Position, ThousandPlay
 
@@ -34,8 +42,11 @@ __all__ = ["PooledSearch", "pooled_applies"]
 
 
 def pooled_applies(pos: Position, claim: Claim) -> bool:
-    """The pooled game is sound here: not when a Hearts kitty nobody saw may still bring points."""
+    """The pooled game is sound here: not when a Hearts kitty nobody saw may still bring points,
+    nor while a Hearts lead may pass (C.4: whether it does depends on the unknown hand)."""
     rules = pos.rules
+    if isinstance(rules, HeartsPlay) and may_pass_lead(pos, rules):
+        return False
     return not (
         isinstance(rules, HeartsPlay)
         and claim.kind is ClaimKind.NO_MORE_POINTS

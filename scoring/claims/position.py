@@ -41,6 +41,8 @@ class HeartsPlay:
     must_break_hearts: bool = True
     queen_breaks_hearts: bool = False
     can_lead_hearts_instead_of_qs: bool = False
+    #: §2.3 C.4: ``lead_heart``, or ``pass_lead`` (an all-heart leader passes the lead left while unbroken).
+    all_hearts_unbroken_lead: str = "lead_heart"
     #: A kitty still to be received (§2.4): ``none``, or the trick whose winner receives it
     #: (``first_trick``, ``last_trick``, ``first_penalty``: the first trick holding a penalty card).
     kitty_receipt: str = "none"
@@ -132,7 +134,8 @@ class Position:
     ``next_trump`` is a Thousand trump change pending under ``trump_change_timing = next_trick``;
     ``kitty_pending`` the Hearts kitty still to be received (``rules.kitty_receipt``), ``None`` while nobody
     saw it (a deal of the unseen cards then puts in it the cards that lie in no hand);
-    ``played_by[s]`` the cards seat ``s`` played this deal (Bourré ``akq_only`` cinch).
+    ``played_by[s]`` the cards seat ``s`` played this deal (Bourré ``akq_only`` cinch);
+    ``lead_passes`` how often the lead of the current trick passed already (Hearts ``pass_lead``).
     """
 
     game: GameName
@@ -157,6 +160,7 @@ class Position:
     next_trump: Suit | None = None
     kitty_pending: tuple[Card, ...] | None = None
     played_by: tuple[frozenset[Card], ...] = field(default=())
+    lead_passes: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.hands)
@@ -278,6 +282,7 @@ def position_to_json(pos: Position) -> dict[str, object]:
         "next_trump": None if pos.next_trump is None else str(pos.next_trump),
         "kitty_pending": None if pos.kitty_pending is None else cards(pos.kitty_pending),
         "played_by": [cards(k) for k in pos.played_by],
+        "lead_passes": pos.lead_passes,
     }
 
 
@@ -317,6 +322,7 @@ def position_from_json(data: Mapping[str, Any]) -> Position:
         next_trump=None if data.get("next_trump") is None else Suit(data["next_trump"]),
         kitty_pending=None if data.get("kitty_pending") is None else parse_cards(data["kitty_pending"]),
         played_by=tuple(frozenset(parse_cards(k)) for k in data.get("played_by") or ()),
+        lead_passes=int(data.get("lead_passes") or 0),
     )
 
 

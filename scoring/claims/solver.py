@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.cards import Card
 from scoring.claims.bits import (
     ANNOUNCE,
     HEARTS_I,
@@ -45,7 +44,7 @@ from scoring.claims.bits import (
     mask_of,
 )
 from scoring.claims.bounds import BoundsMixin
-from scoring.claims.games import THOUSAND_POINTS, marriage_value, penalty_points
+from scoring.claims.games import penalty_points
 from scoring.claims.position import (
     BourrePlay,
     Claim,
@@ -56,6 +55,7 @@ from scoring.claims.position import (
     Position,
     ThousandPlay,
 )
+from scoring.obligations import hearts, thousand
 
 __all__ = ["ANNOUNCE", "Engine", "Stats", "Timeout", "card_of_cid", "cid_of", "mask_of"]
 
@@ -104,7 +104,7 @@ class Engine(BoundsMixin):
         self.played = mask_of(g, pos.played)
         self.known_out = [mask_of(g, k) for k in pos.known_out]
         self.full = tuple(_full_suit(g, i) for i in range(4))
-        self.qs = 1 << cid_of(g, Card("QS")) if g is not GameName.THOUSAND else 0
+        self.qs = 1 << cid_of(g, hearts.QUEEN_OF_SPADES) if g is not GameName.THOUSAND else 0
         # What a card is worth to the claimant's measure, and the class that keeps otherwise
         # adjacent cards apart in rank equivalence.
         self.value = [0] * 64
@@ -116,9 +116,9 @@ class Engine(BoundsMixin):
             if g is GameName.HEARTS:
                 pp = penalty_points(card)
                 self.value[cid] = pp if self.kind is ClaimKind.NO_MORE_POINTS else 0
-                self.cls[cid] = 2 if card == Card("QS") else (1 if pp and self.value[cid] else 0)
+                self.cls[cid] = 2 if card == hearts.QUEEN_OF_SPADES else (1 if pp and self.value[cid] else 0)
             elif g is GameName.THOUSAND:
-                pts = THOUSAND_POINTS[card.rank]
+                pts = thousand.POINTS[card.rank]
                 self.value[cid] = pts if self.kind is ClaimKind.CONTRACT else 0
                 self.cls[cid] = (pts + 1) if self.kind is ClaimKind.CONTRACT or card.rank in (12, 13) else 0
         self.sign = -1 if self.kind is ClaimKind.NO_MORE_POINTS else 1
@@ -126,9 +126,10 @@ class Engine(BoundsMixin):
         self.contract = self.kind is ClaimKind.CONTRACT
         self.thousand = isinstance(self.rules, ThousandPlay)
         self.hearts = isinstance(self.rules, HeartsPlay)
-        self.qbreaks = isinstance(self.rules, HeartsPlay) and self.rules.queen_breaks_hearts
+        self.read_obligations()
         rules = self.rules
-        self.mvals = [marriage_value(rules, s) if isinstance(rules, ThousandPlay) else 0 for s in SUITS]
+        mval = thousand.marriage_value
+        self.mvals = [mval(s, rules.spades_marriage_value) if isinstance(rules, ThousandPlay) else 0 for s in SUITS]
         self.per_trick = self.kind in (ClaimKind.ALL_TRICKS, ClaimKind.AT_LEAST)
         self.cinch = isinstance(self.rules, BourrePlay) and self.rules.cinch_rules != "none" and self.trump >= 0
         self.undo: list[_Undo] = []
@@ -262,9 +263,8 @@ class Engine(BoundsMixin):
                         self.trump >= 0
                         and led != self.trump
                         and cid >> 4 != self.trump
-                        and isinstance(self.rules, (ThousandPlay, BourrePlay))
-                        and (not isinstance(self.rules, ThousandPlay) or self.rules.must_trump_when_void)
-                        and (not isinstance(self.rules, BourrePlay) or self.rules.trump_when_cannot_overtrump)
+                        and self.must_trump
+                        and (self.thousand or self.trump_any)
                     ):
                         self.voids[seat] |= SM[self.trump]
         else:

@@ -23,7 +23,7 @@ from scoring.explain import ParamValue
 from scoring.hearts.hand import Hand
 from scoring.hearts.texts import rejection
 from scoring.hearts.variants import HeartsVariants
-from scoring.obligations.hearts import Obligations, exclusions
+from scoring.obligations.hearts import Obligations, exclusions, heart_lead_barred
 
 PLAY = "hearts.md §2.3"
 #: The params each kind of evidence names (:mod:`scoring.hearts.texts`).
@@ -222,12 +222,8 @@ def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card)
 
 def _check_lead_passes(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> None:
     """§2.3 C.4 ``pass_lead``: with only hearts, unbroken, the lead passes left instead."""
-    if (
-        not hand.hearts_broken
-        and variants.must_break_hearts
-        and variants.all_hearts_unbroken_lead == "pass_lead"
-        and len(hand.lead_passers) < hand.seats - 1
-    ):
+    ob = Obligations.of(variants)
+    if heart_lead_barred(ob, hearts_broken=hand.hearts_broken, passes=len(hand.lead_passers), seats=hand.seats):
         raise RulesError(
             "hearts_not_broken",
             "Hearts are not broken: %(name)s may not lead %(card)s; with only hearts the lead passes left.",

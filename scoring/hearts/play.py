@@ -296,6 +296,7 @@ PLAY_RULE_KEYS = (
     "must_break_hearts",
     "queen_breaks_hearts",
     "can_lead_hearts_instead_of_qs",
+    "all_hearts_unbroken_lead",
 )
 
 
@@ -350,6 +351,7 @@ def play_position(state: HeartsState) -> dict[str, Any] | None:
             "unseen": sorted(map(str, unseen)),
             "voids": [sorted(map(str, v)) for v in voids_shown(hand)],
             "known_out": [[] for _ in range(hand.seats)],
+            "lead_passes": len(hand.lead_passers),
         }
     )
     data.update(_card_facts(hand))

@@ -252,7 +252,7 @@ def legal(
         return allowed
     if not trick:
         if has_cinch(cards, trump, view, rules):
-            return equivalent_trumps(trumps, view.played, _mode(rules))  # C-lead
+            return equivalent_trumps(trumps, view.played, equivalence_mode(rules))  # C-lead
         if rules.must_lead_trump_when_others_void and view.others_void_in_trump:
             return trumps
         return allowed
@@ -262,12 +262,13 @@ def legal(
         return allowed  # C-last, or following a side suit: the cinch adds nothing
     if not has_cinch(cards, trump, view, rules):
         return allowed
-    accepted = equivalent_trumps(trumps, view.played, _mode(rules))
+    accepted = equivalent_trumps(trumps, view.played, equivalence_mode(rules))
     narrowed = tuple(c for c in allowed if c in accepted)
     return narrowed or accepted[:1]  # C-follow
 
 
-def _mode(rules: PlayRules) -> str:
+def equivalence_mode(rules: PlayRules) -> str:
+    """Which trumps count as the highest one (§3.6): the ``akq_only`` cinch accepts only h."""
     return "strict" if rules.cinch_rules == "akq_only" else rules.cinch_equivalent_trumps
 
 

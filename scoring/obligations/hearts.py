@@ -41,6 +41,7 @@ class Obligations:
     must_break_hearts: bool = True
     queen_breaks_hearts: bool = False
     can_lead_hearts_instead_of_qs: bool = False
+    all_hearts_unbroken_lead: str = "lead_heart"  # or pass_lead (C.4)
 
     @classmethod
     def of(cls, settings: object) -> Obligations:
@@ -104,6 +105,23 @@ def exclusions(
         non_hearts = frozenset(c for c in pool if c.suit != Suit.HEARTS) - allowed
         return [Exclusion("hearts_not_broken", "heart_lead", non_hearts)]
     return []
+
+
+def heart_lead_barred(ob: Obligations, *, hearts_broken: bool, passes: int, seats: int) -> bool:
+    """§2.3 C.4 ``pass_lead``: while hearts are unbroken a heart may not be led at all as long as
+    the lead may still pass, i.e. until every other player (``seats`` − 1) has passed it; the last
+    one leads a heart."""
+    return (
+        ob.all_hearts_unbroken_lead == "pass_lead" and ob.must_break_hearts and not hearts_broken and passes < seats - 1
+    )
+
+
+def lead_passes(ob: Obligations, hand: Iterable[Card], *, hearts_broken: bool, passes: int, seats: int) -> bool:
+    """§2.3 C.4: the leader passes the lead to the left — holding only hearts while a heart lead is
+    barred. Forced: such a hand has nothing else to lead."""
+    cards = tuple(hand)
+    barred = heart_lead_barred(ob, hearts_broken=hearts_broken, passes=passes, seats=seats)
+    return barred and bool(cards) and all(c.suit is Suit.HEARTS for c in cards)
 
 
 def legal_from_hand(
