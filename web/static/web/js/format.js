@@ -133,3 +133,23 @@ export function perSeat(history, idx, n) {
 }
 
 export const entryLabel = (entry, idx) => entry.hand ?? entry.deal ?? entry.round ?? idx + 1;
+
+// ---- the game's own word for one scored unit (the catalogue's `unit`: Thousand and Bourré play
+// deals, President rounds, Hearts hands). Whole sentences per unit, never a word put into a
+// sentence: "hand", "deal" and "round" differ in gender and case in Russian, German and Finnish.
+const UNIT_TEXTS = {
+  hand: {
+    why: _("Why? Hand %(hand)s, %(name)s"), title: _("%(name)s, hand %(hand)s"),
+    score: _("Score for this hand: %(value)s"), total: _("Total after this hand: %(value)s"),
+  },
+  deal: {
+    why: _("Why? Deal %(hand)s, %(name)s"), title: _("%(name)s, deal %(hand)s"),
+    score: _("Score for this deal: %(value)s"), total: _("Total after this deal: %(value)s"),
+  },
+  round: {
+    why: _("Why? Round %(hand)s, %(name)s"), title: _("%(name)s, round %(hand)s"),
+    score: _("Score for this round: %(value)s"), total: _("Total after this round: %(value)s"),
+  },
+};
+/** One sentence (`why`, `title`, `score`, `total`) in the game's unit; an unknown unit reads "hand". */
+export const unitText = (unit, key, args) => fmt((UNIT_TEXTS[unit] || UNIT_TEXTS.hand)[key], args);
