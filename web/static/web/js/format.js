@@ -115,6 +115,18 @@ export function describeValue(key, v, players) {
   return String(v);
 }
 
+// An entry in the words of its form: field labels, seat names, cards, values. Its `kind` (how the
+// deal ended: played, Rospisat'…) is the entry's own outcome, so it follows the entry's name
+// directly ("Deal result: played") instead of under a second label that repeats it (Russian read
+// "Итог раздачи — Итог: сыграна").
+export function describeEntry(type, payload, players) {
+  const shown = Object.entries(payload || {}).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && !v.length));
+  const kind = shown.find(([k]) => k === "kind");
+  const head = kind ? `${label(type)}: ${describeValue("kind", kind[1], players)}` : label(type);
+  const parts = shown.filter(([k]) => k !== "kind").map(([k, v]) => `${label(k)}: ${describeValue(k, v, players)}`);
+  return parts.length ? `${head} — ${parts.join("; ")}` : head;
+}
+
 // ---- the scoreboard's numbers
 export const isSeatNumbers = (v, n) => Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number" || x === null);
 export const runningTotals = (entry, n) => (isSeatNumbers(entry.totals, n) ? entry.totals : isSeatNumbers(entry.ledger, n) ? entry.ledger : null);
