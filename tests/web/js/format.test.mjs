@@ -74,3 +74,9 @@ test("the board's sentences use the game's own word for a unit, whole sentences 
   // a catalogue entry from before the key existed reads as a hand
   assert.equal(unitText(undefined, "title", { name: "Bo", hand: 2 }), "Bo, hand 2");
 });
+
+test("an empty sheet says which units it has none of yet", async () => {
+  const { unitText } = await import("../../../web/static/web/js/format.js");
+  assert.equal(unitText("round", "empty", {}), "No rounds yet.");
+  assert.equal(unitText("deal", "empty", {}), "No deals yet.");
+});

@@ -153,15 +153,18 @@ const UNIT_TEXTS = {
   hand: {
     why: _("Why? Hand %(hand)s, %(name)s"), title: _("%(name)s, hand %(hand)s"),
     score: _("Score for this hand: %(value)s"), total: _("Total after this hand: %(value)s"),
+    empty: _("No hands yet."),
   },
   deal: {
     why: _("Why? Deal %(hand)s, %(name)s"), title: _("%(name)s, deal %(hand)s"),
     score: _("Score for this deal: %(value)s"), total: _("Total after this deal: %(value)s"),
+    empty: _("No deals yet."),
   },
   round: {
     why: _("Why? Round %(hand)s, %(name)s"), title: _("%(name)s, round %(hand)s"),
     score: _("Score for this round: %(value)s"), total: _("Total after this round: %(value)s"),
+    empty: _("No rounds yet."),
   },
 };
-/** One sentence (`why`, `title`, `score`, `total`) in the game's unit; an unknown unit reads "hand". */
+/** One sentence (`why`, `title`, `score`, `total`, `empty`) in the game's unit; an unknown unit reads "hand". */
 export const unitText = (unit, key, args) => fmt((UNIT_TEXTS[unit] || UNIT_TEXTS.hand)[key], args);

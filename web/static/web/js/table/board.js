@@ -216,6 +216,6 @@ function explain(idx, seat) {
 
 function explainTotal(seat) {
   const items = history().map((e, i) => { const v = (perSeat(history(), i, S.players.length) || [])[seat]; return v === undefined ? null : `${e.hand ?? i + 1}: ${v}`; }).filter(Boolean);
-  dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || _("No hands yet.") }),
+  dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || unitText(unit(), "empty", {}) }),
     h("p", { text: fmt(_("Total: %(value)s"), { value: (S.summary.totals || [])[seat] }) })));
 }
