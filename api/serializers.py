@@ -499,6 +499,9 @@ class GameOutput(serializers.Serializer[Any]):
     events = serializers.DictField(child=serializers.DictField(), help_text="event type → payload JSON Schema")
     result_event_types = serializers.ListField(child=serializers.CharField())
     lower_is_better = serializers.BooleanField()
+    unit = serializers.ChoiceField(
+        choices=["hand", "deal", "round"], help_text="the game's own word for one scored unit of play"
+    )
     claim_kinds = serializers.ListField(
         child=serializers.CharField(), help_text="the claims a table may make (none: no claims)"
     )

@@ -132,11 +132,12 @@ def _standings_by_game(flt: StatsFilter) -> list[dict[str, Any]]:
 
 def _rating_words(rating: dict[str, Any] | None) -> dict[str, Any] | None:
     """The rating as a reader takes it: the skill estimate μ and the range it most likely lies in
-    (μ ± 2σ, about 95 %), instead of OpenSkill's ordinal (μ − 3σ, the ranking's cautious value)."""
+    (μ ± 2σ, about 95 %), instead of OpenSkill's ordinal (μ − 3σ, the ranking's cautious value).
+    The value stays a number: the template formats it in the reader's language (27,8 in Russian)."""
     if not rating:
         return None
     mu, sigma = float(rating["mu"]), float(rating["sigma"])
-    return {"value": f"{mu:.1f}", "low": round(mu - 2 * sigma), "high": round(mu + 2 * sigma)}
+    return {"value": mu, "low": round(mu - 2 * sigma), "high": round(mu + 2 * sigma)}
 
 
 @memoised

@@ -129,6 +129,9 @@ class Game(ABC, Generic[StateT, VariantsT]):
     result_event_types: ClassVar[tuple[str, ...]] = ()
     #: Whether a lower running total is better (penalty points): the phone shows no "+" sign then.
     lower_is_better: ClassVar[bool] = False
+    # What the game calls one scored unit of play ("hand", "deal" or "round"): the phone picks its
+    # whole translated sentences by this key, so Bourré's "Why" speaks of a deal, not a hand.
+    unit: ClassVar[str] = "hand"
     #: The usual table (the new-match form's first guess); ``None``: the fewest the game allows.
     usual_players: ClassVar[int | None] = None
     #: The kinds of claim the game's card play allows (docs/claims.md); empty: the game has no claims.
@@ -332,6 +335,7 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "events": self.codec.schema(),
             "result_event_types": list(self.result_event_types),
             "lower_is_better": self.lower_is_better,
+            "unit": self.unit,
             "claim_kinds": list(self.claim_kinds),
             "deck": [str(card) for card in self.deck],
         }

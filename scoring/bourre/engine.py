@@ -39,6 +39,7 @@ _BETWEEN_DEALS = (Deal, DealResult, Leave, Join, EndSession)
 class BourreGame(Game[Session, BourreVariants]):
     claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least")
     name: ClassVar[str] = "bourre"
+    unit: ClassVar[str] = "deal"
     title: ClassVar[str] = "Bourré"
     deck: ClassVar[tuple[Card, ...]] = STANDARD_DECK
     min_players: ClassVar[int] = 2

@@ -36,6 +36,7 @@ from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 class PresidentGame(Game[PresidentState, PresidentVariants]):
     name: ClassVar[str] = "president"
+    unit: ClassVar[str] = "round"
     title: ClassVar[str] = "President"
     deck: ClassVar[tuple[Card, ...]] = (*STANDARD_DECK, JOKER)
     min_players: ClassVar[int] = 3

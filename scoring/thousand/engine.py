@@ -26,6 +26,7 @@ from scoring.thousand.variants import ThousandVariants
 class ThousandGame(Game[ThousandState, ThousandVariants]):
     claim_kinds: ClassVar[tuple[str, ...]] = ("all_tricks", "at_least", "contract")
     name: ClassVar[str] = "thousand"
+    unit: ClassVar[str] = "deal"
     title: ClassVar[str] = "Thousand (Тысяча)"
     deck: ClassVar[tuple[Card, ...]] = DECK
     min_players: ClassVar[int] = 2

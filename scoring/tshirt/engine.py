@@ -20,6 +20,7 @@ from scoring.tshirt.variants import TShirtVariants
 
 class TShirtGame(Game[TShirtState, TShirtVariants]):
     name: ClassVar[str] = "tshirt"
+    unit: ClassVar[str] = "round"
     title: ClassVar[str] = "The T-Shirt Game"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6

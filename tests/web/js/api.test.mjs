@@ -109,3 +109,14 @@ test("signing out sends the cookie, so the league pages' session ends with the t
   ]);
   assert.equal(calls[1][1].headers.Authorization, "Token t0k");
 });
+
+test("opening the league's session posts the token with the cookie allowed, so the session sticks", async () => {
+  const { fetch, calls } = fakeFetch({ status: 204, body: "" });
+  const api = createApi({ root: "/api/v1/", token: () => "t0k", fetch });
+  assert.equal(await api.openSession(), null);
+  const [url, init] = calls[0];
+  assert.equal(url, "/api/v1/auth/session");
+  assert.equal(init.method, "POST");
+  assert.equal(init.credentials, "same-origin");
+  assert.equal(init.headers.Authorization, "Token t0k");
+});

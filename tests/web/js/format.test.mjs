@@ -64,3 +64,19 @@ test("Thousand's marriages read as suits in the history, never as letters", () =
   assert.equal(describeValue("marriages", [["C", "D", "H"], [], ["S"]], players), "Anna ♣ ♦ ♥, Boris –, Clara ♠");
   assert.equal(describeValue("trump", "H", players), "♥");
 });
+
+test("the board's sentences use the game's own word for a unit, whole sentences per unit", async () => {
+  const { unitText } = await import("../../../web/static/web/js/format.js");
+  assert.equal(unitText("deal", "title", { name: "Clara", hand: 1 }), "Clara, deal 1");
+  assert.equal(unitText("round", "why", { name: "Ann", hand: 3 }), "Why? Round 3, Ann");
+  assert.equal(unitText("hand", "total", { value: 26 }), "Total after this hand: 26");
+  assert.equal(unitText("deal", "score", { value: -120 }), "Score for this deal: -120");
+  // a catalogue entry from before the key existed reads as a hand
+  assert.equal(unitText(undefined, "title", { name: "Bo", hand: 2 }), "Bo, hand 2");
+});
+
+test("an empty sheet says which units it has none of yet", async () => {
+  const { unitText } = await import("../../../web/static/web/js/format.js");
+  assert.equal(unitText("round", "empty", {}), "No rounds yet.");
+  assert.equal(unitText("deal", "empty", {}), "No deals yet.");
+});

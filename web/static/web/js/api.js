@@ -62,6 +62,8 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     // Revokes the token; the cookie goes along only here, so the session the league pages opened with
     // this token (POST auth/session) ends with it.
     logout: () => call("auth/logout", { method: "POST", credentials: "same-origin" }),
+    // Opens the browser session the league pages use, from this token (api/auth_session.py).
+    openSession: () => call("auth/session", { method: "POST", credentials: "same-origin" }),
     games: () => call("games").then(listOf),
     // One game's catalogue entry at a versioned URL: the browser's cache may keep it.
     // `omit: "variants"`: without the house rules' documentation (a table needs it only in Share).

@@ -115,6 +115,18 @@ export function describeValue(key, v, players) {
   return String(v);
 }
 
+// An entry in the words of its form: field labels, seat names, cards, values. Its `kind` (how the
+// deal ended: played, Rospisat'…) is the entry's own outcome, so it follows the entry's name
+// directly ("Deal result: played") instead of under a second label that repeats it (Russian read
+// "Итог раздачи — Итог: сыграна").
+export function describeEntry(type, payload, players) {
+  const shown = Object.entries(payload || {}).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && !v.length));
+  const kind = shown.find(([k]) => k === "kind");
+  const head = kind ? `${label(type)}: ${describeValue("kind", kind[1], players)}` : label(type);
+  const parts = shown.filter(([k]) => k !== "kind").map(([k, v]) => `${label(k)}: ${describeValue(k, v, players)}`);
+  return parts.length ? `${head} — ${parts.join("; ")}` : head;
+}
+
 // ---- the scoreboard's numbers
 export const isSeatNumbers = (v, n) => Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number" || x === null);
 export const runningTotals = (entry, n) => (isSeatNumbers(entry.totals, n) ? entry.totals : isSeatNumbers(entry.ledger, n) ? entry.ledger : null);
@@ -133,3 +145,26 @@ export function perSeat(history, idx, n) {
 }
 
 export const entryLabel = (entry, idx) => entry.hand ?? entry.deal ?? entry.round ?? idx + 1;
+
+// ---- the game's own word for one scored unit (the catalogue's `unit`: Thousand and Bourré play
+// deals, President rounds, Hearts hands). Whole sentences per unit, never a word put into a
+// sentence: "hand", "deal" and "round" differ in gender and case in Russian, German and Finnish.
+const UNIT_TEXTS = {
+  hand: {
+    why: _("Why? Hand %(hand)s, %(name)s"), title: _("%(name)s, hand %(hand)s"),
+    score: _("Score for this hand: %(value)s"), total: _("Total after this hand: %(value)s"),
+    empty: _("No hands yet."),
+  },
+  deal: {
+    why: _("Why? Deal %(hand)s, %(name)s"), title: _("%(name)s, deal %(hand)s"),
+    score: _("Score for this deal: %(value)s"), total: _("Total after this deal: %(value)s"),
+    empty: _("No deals yet."),
+  },
+  round: {
+    why: _("Why? Round %(hand)s, %(name)s"), title: _("%(name)s, round %(hand)s"),
+    score: _("Score for this round: %(value)s"), total: _("Total after this round: %(value)s"),
+    empty: _("No rounds yet."),
+  },
+};
+/** One sentence (`why`, `title`, `score`, `total`, `empty`) in the game's unit; an unknown unit reads "hand". */
+export const unitText = (unit, key, args) => fmt((UNIT_TEXTS[unit] || UNIT_TEXTS.hand)[key], args);

@@ -58,13 +58,23 @@ async function listMatches(ul) {
 
 // League pages (standings, ratings, records) are served by the league app with the session that
 // signing in opened alongside the token.
+// The session is opened before leaving, so the league page arrives signed in: without it the page
+// finds no session, is answered 401, asks for one itself (league/page.js, still the fallback) and
+// reloads. A link opened in a new tab keeps the browser's own handling.
+function openLeague(e) {
+  if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  const href = e.currentTarget.href;
+  API.openSession().catch(() => null).finally(() => { location.href = href; });
+}
+
 async function listLeagues(ul) {
   if (!ul) return;
   try {
     const leagues = await API.leagues();
     ul.replaceChildren();
     if (!leagues.length) ul.append(h("li", { class: "muted", text: _("No leagues yet.") }));
-    for (const l of leagues) ul.append(h("li", {}, h("a", { href: `/leagues/${l.id}/`, text: l.name })));
+    for (const l of leagues) ul.append(h("li", {}, h("a", { href: `/leagues/${l.id}/`, text: l.name, onclick: openLeague })));
   } catch (e) {
     ul.replaceChildren(h("li", { class: "muted", text: errorText(e) }));
   }

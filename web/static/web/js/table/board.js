@@ -2,7 +2,7 @@
 import { $, dialog, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
-import { entryLabel, humanize, perSeat, points, runningTotals, signed, word } from "../format.js";
+import { entryLabel, humanize, perSeat, points, runningTotals, signed, unitText, word } from "../format.js";
 import { waitingResults, waitingRow } from "../pending.js";
 import { settlementLines, standings, winnerNames } from "../result.js";
 import { API } from "../session.js";
@@ -103,6 +103,8 @@ export function renderStatus() {
 }
 
 const history = () => (S.summary && S.summary.history) || [];
+// The game's own word for a scored unit (deal, round, hand), from its catalogue entry.
+const unit = () => (S.game && S.game.unit) || "hand";
 // Penalty-point games (the catalogue's lower_is_better) show no "+" before a hand's score.
 const show = (v) => signed(v, { lowerIsBetter: !!(S.game && S.game.lower_is_better) || !!(S.summary && S.summary.result && S.summary.result.lower_is_better) });
 
@@ -134,7 +136,7 @@ export function renderBoard() {
       }, cellOf(entry, seat, vals[seat] === undefined || vals[seat] === null ? "–" : show(vals[seat])), totals[seat] !== undefined ? h("small", { text: totals[seat] }) : null,
       // the visible number first, then what tapping it does (read, not shown): a label that replaced
       // the number would not say what the cell shows (axe: label-content-name-mismatch)
-      h("span", { class: "sr-only", text: " " + fmt(_("Why? Hand %(hand)s, %(name)s"), { hand: label, name: S.players[seat] }) })))));
+      h("span", { class: "sr-only", text: " " + unitText(unit(), "why", { hand: label, name: S.players[seat] }) })))));
   }).flatMap((row, idx) => {
     // A pot game's deal: who took the pot and who paid into it, under the deal's numbers.
     const settle = settlementLines(history()[idx], S.players);
@@ -203,17 +205,17 @@ function explain(idx, seat) {
   const vals = perSeat(history(), idx, S.players.length) || [];
   const lines = [];
   if (Array.isArray(entry.points) && entry.points !== vals) lines.push(fmt(_("Penalty points taken: %(points)s"), { points: points(entry.points[seat]) }));
-  if (vals[seat] !== undefined) lines.push(fmt(_("Score for this hand: %(value)s"), { value: vals[seat] }));
+  if (vals[seat] !== undefined) lines.push(unitText(unit(), "score", { value: vals[seat] }));
   // The engine's explanation lines arrive in the user's language (scoring.i18n.localize).
   for (const note of notes) lines.push(note.text || note.code);
   const running = runningTotals(entry, S.players.length);
-  if (running) lines.push(fmt(_("Total after this hand: %(value)s"), { value: running[seat] }));
-  dialog(h("div", { class: "explain" }, h("h2", { text: fmt(_("%(name)s, hand %(hand)s"), { name: S.players[seat], hand: entryLabel(entry, idx) }) }),
+  if (running) lines.push(unitText(unit(), "total", { value: running[seat] }));
+  dialog(h("div", { class: "explain" }, h("h2", { text: unitText(unit(), "title", { name: S.players[seat], hand: entryLabel(entry, idx) }) }),
     h("ul", {}, lines.map((t) => h("li", { text: t })))));
 }
 
 function explainTotal(seat) {
   const items = history().map((e, i) => { const v = (perSeat(history(), i, S.players.length) || [])[seat]; return v === undefined ? null : `${e.hand ?? i + 1}: ${v}`; }).filter(Boolean);
-  dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || _("No hands yet.") }),
+  dialog(h("div", {}, h("h2", { text: S.players[seat] }), h("p", { text: items.join(" · ") || unitText(unit(), "empty", {}) }),
     h("p", { text: fmt(_("Total: %(value)s"), { value: (S.summary.totals || [])[seat] }) })));
 }

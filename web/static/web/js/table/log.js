@@ -3,7 +3,7 @@
 import { $, $$, confirmDialog, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt } from "../i18n.js";
-import { describeValue, label, valueLabel } from "../format.js";
+import { describeEntry, valueLabel } from "../format.js";
 import { saved, table } from "../store.js";
 import { genericForm } from "../forms/generic.js";
 import { claimText } from "./claims.js";
@@ -24,10 +24,7 @@ export function describe(ev) {
   if (ev.type === "claim_accept") return fmt(_("Claim #%(seq)s accepted by %(name)s"), { seq: p.seq, name: S.players[p.seat] ?? p.seat });
   if (ev.type === "amend") return fmt(_("Corrected entry #%(seq)s"), { seq: p.seq }) + (p.payload ? ": " + describe({ type: p.type, payload: p.payload }) : "");
   if (Array.isArray(p.points) && p.points.length === S.players.length) return S.players.map((n, i) => `${n} ${p.points[i]}`).join(", ");
-  // Any other entry in the words of its form: field labels, seat names, cards, values.
-  const parts = Object.entries(p).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${label(k)}: ${describeValue(k, v, S.players)}`);
-  return parts.length ? `${label(ev.type)} — ${parts.join("; ")}` : label(ev.type);
+  return describeEntry(ev.type, p, S.players);
 }
 
 export function whoWhen(ev) {
