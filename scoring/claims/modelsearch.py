@@ -113,12 +113,15 @@ class ModelSearch:
         ):
             result = False  # not enough tricks left
         else:
-            plays = legal_plays(p)
             mine = p.to_act == self.claim.claimant
-            outcomes = (self._wins(apply_play(p, play, check=False)) for play in plays)
+            outcomes = (self._wins(child) for child in self._children(p))
             result = any(outcomes) if mine else all(outcomes)
         self.memo[p] = result
         return result
+
+    def _children(self, p: Position) -> list[Position]:
+        """The positions after each move of the seat to act (the pooled game overrides it)."""
+        return [apply_play(p, play, check=False) for play in legal_plays(p)]
 
     def counter_line(self) -> list[Play]:
         """A line that beats the claim (empty when it holds): the claimant's first try at each turn

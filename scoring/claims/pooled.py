@@ -25,17 +25,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from scoring.cards import KING, QUEEN, Card, card_of
-from scoring.claims.bits import Timeout
 from scoring.claims.games import (
     apply_play,
-    claim_score,
-    claim_target,
-    is_over,
-    legal_plays,
     may_pass_lead,
     trick_rules,
 )
 from scoring.claims.knowledge import knowledge_of
+from scoring.claims.modelsearch import ModelSearch
 from scoring.claims.position import Claim, ClaimKind, GameName, HeartsPlay, Play, Position, ThousandPlay
 
 __all__ = ["PooledSearch", "pooled_applies"]
@@ -55,9 +51,10 @@ def pooled_applies(pos: Position, claim: Claim) -> bool:
     )
 
 
-class PooledSearch:
+class PooledSearch(ModelSearch):
     """Can the claimant make the claim however the pooled players play? (``holds`` only: a "no"
-    here proves nothing about the real deals.)"""
+    here proves nothing about the real deals.) The model search's threshold search, with the unknown
+    hands' moves drawn from the pool (:meth:`_children`)."""
 
     def __init__(
         self,
@@ -67,46 +64,16 @@ class PooledSearch:
         clock: Callable[[], float] | None = None,
         deadline: float = float("inf"),
     ) -> None:
-        self.pos = pos
-        self.claim = claim
-        self.target = claim_target(pos, claim)
-        self.clock = clock
-        self.deadline = deadline
-        self.nodes = 0
-        self.memo: dict[Position, bool] = {}
-        self.falling = claim.kind is ClaimKind.NO_MORE_POINTS
+        super().__init__(pos, claim, clock=clock, deadline=deadline)
         know = knowledge_of(pos)
         self.not_held = [k.not_held if k is not None else frozenset() for k in know.seats]
         # cards are interchangeable only if every card fact treats them alike
         self.facts = {c: tuple((c in pos.held[s], c in self.not_held[s]) for s in range(pos.seats)) for c in pos.unseen}
 
-    def holds(self) -> bool:
-        return self._wins(self.pos)
-
-    def _wins(self, p: Position) -> bool:
-        known = self.memo.get(p)
-        if known is not None:
-            return known
-        self.nodes += 1
-        if self.clock is not None and self.nodes & 255 == 0 and self.clock() > self.deadline:
-            raise Timeout
-        score = claim_score(p, self.claim)
-        if is_over(p) or (self.falling and score < self.target) or (not self.falling and score >= self.target):
-            result = score >= self.target
-        elif (
-            not self.falling and self.claim.kind is not ClaimKind.CONTRACT and score + p.remaining_tricks < self.target
-        ):
-            result = False
-        else:
-            children = (self._wins(child) for child in self._moves(p))
-            result = any(children) if p.to_act == self.claim.claimant else all(children)
-        self.memo[p] = result
-        return result
-
-    def _moves(self, p: Position) -> list[Position]:
+    def _children(self, p: Position) -> list[Position]:
         seat = p.to_act
         if p.hands[seat] is not None:
-            return [apply_play(p, play, check=False) for play in legal_plays(p)]
+            return super()._children(p)
         return [self._pool_play(p, play) for play in self._pool_plays(p, seat)]
 
     def _pool_plays(self, p: Position, seat: int) -> list[Play]:
