@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from scoring.cards import Card, Suit
+from scoring.obligations.hearts import Obligations
 
 
 class GameName(StrEnum):
@@ -32,17 +33,10 @@ class GameName(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class HeartsPlay:
-    """The Hearts house rules that bear on the play (hearts.md §2.3, §5)."""
+class HeartsPlay(Obligations):
+    """The Hearts house rules that bear on the play (hearts.md §2.3, §5): the engine's play
+    obligations (:class:`scoring.obligations.hearts.Obligations`, one description), and the kitty."""
 
-    first_lead: str = "two_of_clubs"  # or any_club / left_of_dealer
-    no_points_first_trick: bool = True
-    first_trick_fallback: str = "any"  # or heart_only
-    must_break_hearts: bool = True
-    queen_breaks_hearts: bool = False
-    can_lead_hearts_instead_of_qs: bool = False
-    #: §2.3 C.4: ``lead_heart``, or ``pass_lead`` (an all-heart leader passes the lead left while unbroken).
-    all_hearts_unbroken_lead: str = "lead_heart"
     #: A kitty still to be received (§2.4): ``none``, or the trick whose winner receives it
     #: (``first_trick``, ``last_trick``, ``first_penalty``: the first trick holding a penalty card).
     kitty_receipt: str = "none"
