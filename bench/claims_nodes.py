@@ -27,7 +27,7 @@ from scoring.claims.solver import Engine
 DATA = Path(__file__).resolve().parent / "claims_positions.json"
 
 
-def count(case: dict[str, object], cap: int) -> tuple[str, int]:
+def count(case: dict[str, object], cap: int, plain_table: bool = False) -> tuple[str, int]:
     """(verdict, positions searched) of one stored case, at most about ``cap`` positions."""
     pos = position_from_json(case["position"])  # type: ignore[arg-type]
     claim = claim_from_json(case["claim"])  # type: ignore[arg-type]
@@ -39,6 +39,8 @@ def count(case: dict[str, object], cap: int) -> tuple[str, int]:
         return float(calls[0])
 
     engine = Engine(pos, claim, clock=clock, deadline=cap / 1024)
+    if plain_table:
+        engine.ranked = False  # the table keyed by whole positions only (before relevant ranks)
     try:
         ok = engine.solve_deepening(need) if claim.kind is ClaimKind.NO_MORE_POINTS else engine.solve(need)
     except Timeout:
@@ -51,6 +53,8 @@ def main() -> None:
     ap.add_argument("--cap", type=int, default=300_000)
     ap.add_argument("--only", default="known/hearts")
     ap.add_argument("--sizes", default="9,10,11,12")
+    ap.add_argument("--cases", default="", help="only these case numbers (comma-separated)")
+    ap.add_argument("--plain-table", action="store_true", help="without the relevant-ranks table")
     args = ap.parse_args()
     sizes = {int(x) for x in args.sizes.split(",")}
     total = mismatches = 0
@@ -58,7 +62,9 @@ def main() -> None:
         group = case["group"]
         if not group.startswith(args.only) or int(group.rsplit("/", 1)[1]) not in sizes:
             continue
-        status, nodes = count(case, args.cap)
+        if args.cases and str(index) not in args.cases.split(","):
+            continue
+        status, nodes = count(case, args.cap, args.plain_table)
         total += nodes
         if status != "undetermined" and case["expected"] != "undetermined" and status != case["expected"]:
             mismatches += 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile the claim search (``scoring/claims/{bits,fastrules,bounds,solver}.py``) with mypyc.
+"""Compile the claim search (``scoring/claims/{bits,fastrules,bounds,ranktable,solver}.py``) with mypyc.
 
     .venv/bin/python scripts/build_native.py           # build if the sources changed since the last build
     .venv/bin/python scripts/build_native.py --force   # build anyway

@@ -5,6 +5,7 @@ A card is bit ``16·suit + strength`` (suits C D H S; strength 0 = lowest of the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from scoring.cards import Card, Suit, card_of
@@ -14,8 +15,6 @@ from scoring.tricks import TEN_HIGH
 # Final: compiled (mypyc), the constants are read without a module dictionary lookup
 SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
-# a suit's 13 strengths (not 16 bits: every mask then stays below 2**61, a machine word when compiled)
-SM: Final = (0x1FFF, 0x1FFF << 16, 0x1FFF << 32, 0x1FFF << 48)
 HEARTS_I: Final = 2
 ANNOUNCE: Final = 64  # move flag: Thousand marriage announced with this lead
 INF: Final = 10**9
@@ -23,6 +22,11 @@ INF: Final = 10**9
 
 class Timeout(Exception):
     """The time budget ran out."""
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.nodes = 0
 
 
 def _strength(game: GameName, rank: int) -> int:
@@ -46,6 +50,24 @@ def mask_of(game: GameName, cards: tuple[Card, ...] | frozenset[Card] | list[Car
     for c in cards:
         m |= 1 << cid_of(game, c)
     return m
+
+
+def sm(suit: int) -> int:
+    """A suit's 13 strengths (not 16 bits: every mask then stays below 2**61, a machine word when
+    compiled). A function, not a tuple: compiled, indexing a constant tuple builds the tuple anew."""
+    return 0x1FFF << (suit << 4)
+
+
+def popcount(x: int) -> int:
+    """The number of cards in a mask (below 2**61). Not ``int.bit_count``: mypyc has no primitive
+    for it, so compiled it would box the int and call a method — the search's hottest cost."""
+    x -= (x >> 1) & 0x1555555555555555
+    x = (x & 0x1333333333333333) + ((x >> 2) & 0x1333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 def _bits(m: int) -> list[int]:
@@ -118,6 +140,24 @@ class EngineState:
     trump_any: bool  # Bourré trump_when_cannot_overtrump
     cinch_need: int  # Bourré §3.6: won + sure tricks for a cinch
     equiv: str  # Bourré: which trumps count as the highest (strict / sequence / adjacent_only)
+    stats: Stats
+    clock: Callable[[], float] | None
+    deadline: float
+
+    def tick(self) -> None:
+        """Count a position; every 1,024 of them, stop if the time budget ran out."""
+        self.stats.nodes += 1
+        if self.clock is not None and self.stats.nodes & 1023 == 0 and self.clock() > self.deadline:
+            raise Timeout
+
+    def _add_to_trick(self, cid: int) -> None:
+        if self.trick:
+            w = self.wstack[-1]
+            self.wstack.append(len(self.trick) if self._beats(cid, self.trick[w]) else w)
+        else:
+            self.wstack.append(0)
+        self.trick.append(cid)
+        self.tmask |= 1 << cid
 
     def to_act(self) -> int:
         return (self.leader + len(self.trick)) % self.n
@@ -129,7 +169,7 @@ class EngineState:
         return self.allm
 
     def cards_left(self) -> int:
-        return self.allm.bit_count()
+        return popcount(self.allm)
 
     def winner_index(self) -> int:
         """Index in the trick of the card winning it so far."""
@@ -143,9 +183,9 @@ class EngineState:
     def beat_mask(self, w: int) -> int:
         """Cards that would beat ``w`` when it is winning the trick."""
         s = w >> 4
-        m = SM[s] & ~((2 << w) - 1)
+        m = sm(s) & ~((2 << w) - 1)
         if self.trump >= 0 and s != self.trump:
-            m |= SM[self.trump]
+            m |= sm(self.trump)
         return m
 
     def live(self) -> int:

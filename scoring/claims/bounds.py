@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.claims.bits import HEARTS_I, SM, _bits
+from scoring.claims.bits import HEARTS_I, _bits, popcount, sm
 from scoring.claims.fastrules import RulesMixin
 from scoring.claims.position import BourrePlay, HeartsPlay
 
@@ -13,9 +13,12 @@ class BoundsMixin(RulesMixin):
     The classes form one chain (``EngineState`` → rules → bounds → ``Engine``) rather than mixins,
     because mypyc compiles single inheritance only (see :mod:`scoring.claims.native`)."""
 
+    lo_rel: int  # the cards whose ranks the last ranked_bounds' lower bound read
+    hi_rel: int  # ... and its upper bound
+
     def bounds(self) -> tuple[int, int]:
         """Cheap (lower, upper) bounds on what the claimant can still gain from here."""
-        rem_tricks = (self.allm.bit_count() + len(self.trick)) // self.n
+        rem_tricks = (popcount(self.allm) + len(self.trick)) // self.n
         claimant_played = self.trick and ((self.claimant - self.leader) % self.n) < len(self.trick)
         if self.per_trick:
             lo, hi = 0, rem_tricks
@@ -54,7 +57,7 @@ class BoundsMixin(RulesMixin):
         """With a trump that cannot change: the claimant's trumps above every other trump each win
         their trick whenever played (count, their own points); and the most trumps one opponent
         holds above all the claimant's (each wins a trick the claimant loses; 0 in pool mode)."""
-        t = SM[self.trump]
+        t = sm(self.trump)
         me = self.hands[self.claimant] & t
         opp = self._opponents() & t
         if self.thousand and self._opponents_may_announce():
@@ -70,8 +73,8 @@ class BoundsMixin(RulesMixin):
             for seat, h in enumerate(self.hands):
                 if seat != self.claimant:
                     above = (h & t) >> top_me
-                    theirs = max(theirs, above.bit_count())
-        return mine.bit_count(), pts, theirs
+                    theirs = max(theirs, popcount(above))
+        return popcount(mine), pts, theirs
 
     def _opponents_may_announce(self) -> bool:
         holders = [self.pool] if self.pool_mode else [h for s, h in enumerate(self.hands) if s != self.claimant]
@@ -105,7 +108,7 @@ class BoundsMixin(RulesMixin):
         if self.cinch or (isinstance(rules, BourrePlay) and rules.must_beat_mode != "any_beating_card"):
             return 0, 0
         trump = self.trump
-        opp_trumps = opp & SM[trump] if trump >= 0 else 0
+        opp_trumps = opp & sm(trump) if trump >= 0 else 0
         count = pts = 0
         cashed = [0, 0, 0, 0]
         for s in range(4):
@@ -113,8 +116,8 @@ class BoundsMixin(RulesMixin):
                 continue  # a void opponent could ruff
             if skip_hearts and s == HEARTS_I:
                 continue  # hearts may not be led yet
-            mine = me & SM[s]
-            top = (opp & SM[s]).bit_length()
+            mine = me & sm(s)
+            top = (opp & sm(s)).bit_length()
             for c in _bits(mine):
                 if c + 1 > top:
                     count += 1
@@ -139,7 +142,7 @@ class BoundsMixin(RulesMixin):
                 k = cashed[s]
                 if not k:
                     continue
-                theirs = _bits(h & SM[s])  # lowest first
+                theirs = _bits(h & sm(s))  # lowest first
                 if len(theirs) < k:
                     given = 0
                     break
@@ -159,15 +162,15 @@ class BoundsMixin(RulesMixin):
         opp = self._opponents()
         can_lose_lead = False
         for s in range(4):
-            mine = me & SM[s]
+            mine = me & sm(s)
             if not mine:
                 continue
-            theirs = opp & SM[s]
+            theirs = opp & sm(s)
             if not theirs:
                 continue
             if mine.bit_length() > (theirs & -theirs).bit_length():
                 return False
-            if s != HEARTS_I or not self.must_break or self.broken or not me & ~SM[HEARTS_I]:
+            if s != HEARTS_I or not self.must_break or self.broken or not me & ~sm(HEARTS_I):
                 can_lose_lead = True
         if self.leader != self.claimant:
             # the claimant never wins, so never leads; a suit the others lack is never led to it
@@ -186,10 +189,10 @@ class BoundsMixin(RulesMixin):
         me = self.hands[self.claimant]
         opp = self._opponents()
         for s in range(4):
-            mine = me & SM[s]
+            mine = me & sm(s)
             if not mine:
                 continue
-            theirs = opp & SM[s]
+            theirs = opp & sm(s)
             if not theirs:
                 if self.leader == self.claimant:
                     return False  # it may cash this suit
@@ -210,27 +213,27 @@ class BoundsMixin(RulesMixin):
         lead_hand = self.hands[self.leader]
         others = [s for s in range(self.n) if s != self.claimant and s != self.leader]
         for s in range(4):
-            mine = me & SM[s]
+            mine = me & sm(s)
             if not mine:
                 continue
             low = mine & -mine
             under = low - 1  # cards below the claimant's lowest in this suit
-            lead = lead_hand & SM[s] & under
+            lead = lead_hand & sm(s) & under
             if not lead:
                 continue
-            if s == HEARTS_I and self.must_break and not self.broken and lead_hand & ~SM[HEARTS_I]:
+            if s == HEARTS_I and self.must_break and not self.broken and lead_hand & ~sm(HEARTS_I):
                 continue
             points = s == HEARTS_I or bool(lead & self.qs)
             ok = True
             for o in others:
                 h = self.hands[o]
-                if h & SM[s]:
-                    if not h & SM[s] & under:
+                if h & sm(s):
+                    if not h & sm(s) & under:
                         ok = False
                         break
-                    if h & SM[s] & under & self.qs:
+                    if h & sm(s) & under & self.qs:
                         points = True
-                elif h & (SM[HEARTS_I] | self.qs):
+                elif h & (sm(HEARTS_I) | self.qs):
                     points = True
             if ok and points:
                 return 1
@@ -247,19 +250,19 @@ class BoundsMixin(RulesMixin):
         opp = self._opponents()
         trump = self.trump
         for s in range(4):
-            if not lead_hand & SM[s]:
+            if not lead_hand & sm(s):
                 continue
             if (
                 isinstance(rules, HeartsPlay)
                 and s == HEARTS_I
                 and self.must_break
                 and not self.broken
-                and lead_hand & ~SM[HEARTS_I]
+                and lead_hand & ~sm(HEARTS_I)
             ):
                 continue  # hearts may not be led yet
-            if trump >= 0 and s != trump and not me & SM[s] and me & SM[trump]:
+            if trump >= 0 and s != trump and not me & sm(s) and me & sm(trump):
                 continue  # the claimant could ruff
-            if (opp & SM[s]).bit_length() > (me & SM[s]).bit_length():
+            if (opp & sm(s)).bit_length() > (me & sm(s)).bit_length():
                 return max(1, self._leader_cashes())
         return 0
 
@@ -277,6 +280,100 @@ class BoundsMixin(RulesMixin):
         for s in range(4):
             if skip_hearts and s == HEARTS_I:
                 continue
-            top = (others & SM[s]).bit_length()
-            k += ((lead_hand & SM[s]) >> top).bit_count()
+            top = (others & sm(s)).bit_length()
+            k += popcount((lead_hand & sm(s)) >> top)
         return k
+
+    # ------------------------------------------------------------------ bounds saying what they read
+    # Hearts trick claims with every hand known (the relevant-ranks table, scoring/claims/ranktable.py):
+    # the bounds above, each also setting which cards' ranks it relied on (lo_rel, hi_rel).
+
+    def ranked_bounds(self) -> tuple[int, int]:
+        """:meth:`bounds` for a Hearts trick claim with every hand known, setting ``lo_rel`` and
+        ``hi_rel``: the cards whose ranks the lower and the upper bound rest on."""
+        self.lo_rel = self.hi_rel = 0
+        rem_tricks = (popcount(self.allm) + len(self.trick)) // self.n
+        if self.trick:
+            mine_at = (self.claimant - self.leader) % self.n
+            wi = self.winner_index()
+            if mine_at < len(self.trick) and (self.leader + wi) % self.n != self.claimant:
+                w = self.trick[wi]
+                if self.trick[mine_at] >> 4 == w >> 4:
+                    self.hi_rel = sm(w >> 4) & ~((1 << w) - 1)  # it lost by rank to w
+                return 0, rem_tricks - 1
+            return 0, rem_tricks
+        if not self.use_bounds or self.first:
+            return 0, rem_tricks
+        never = self._never_wins_rel()
+        if never >= 0:
+            self.hi_rel = never
+            return 0, 0
+        if self.leader == self.claimant:
+            return self._cash_rel(self.claimant, True), rem_tricks
+        return 0, rem_tricks - self._sure_trick_rel()
+
+    def _never_wins_rel(self) -> int:
+        """:meth:`hearts_never_wins` (the mask of cards it read), or -1 when it does not apply."""
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        rel = 0
+        for s in range(4):
+            mine = me & sm(s)
+            if not mine:
+                continue
+            theirs = opp & sm(s)
+            if not theirs:
+                if self.leader == self.claimant:
+                    return -1
+                continue
+            top = mine.bit_length() - 1
+            if top > (theirs & -theirs).bit_length() - 1:
+                return -1
+            rel |= sm(s) & ~((1 << top) - 1)
+        return rel
+
+    def _cash_rel(self, seat: int, as_lower: bool) -> int:
+        """The cards ``seat`` (on lead) holds above every other card of their suit: each wins a
+        trick in turn (:meth:`quick_tricks`, :meth:`_leader_cashes`). Sets ``lo_rel`` (or adds to
+        ``hi_rel``) to the others' top card of each suit counted, and up."""
+        hand = self.hands[seat]
+        others = self.allm & ~hand
+        skip_hearts = self.must_break and not self.broken
+        k = rel = 0
+        for s in range(4):
+            if skip_hearts and s == HEARTS_I:
+                continue
+            top = (others & sm(s)).bit_length()
+            cashed = popcount((hand & sm(s)) >> top)
+            if cashed:
+                k += cashed
+                if top:
+                    rel |= sm(s) & ~((1 << (top - 1)) - 1)
+        if as_lower:
+            self.lo_rel = rel
+        else:
+            self.hi_rel |= rel
+        return k
+
+    def _sure_trick_rel(self) -> int:
+        """:meth:`opponents_sure_trick` with no trump, adding the cards it read to ``hi_rel``."""
+        lead_hand = self.hands[self.leader]
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        for s in range(4):
+            if not lead_hand & sm(s):
+                continue
+            if s == HEARTS_I and self.must_break and not self.broken and lead_hand & ~sm(HEARTS_I):
+                continue  # hearts may not be led yet
+            mine = me & sm(s)
+            if (opp & sm(s)).bit_length() > mine.bit_length():
+                if mine:
+                    top = mine.bit_length() - 1
+                    self.hi_rel = sm(s) & ~((1 << top) - 1)
+                saved = self.hi_rel
+                cashes = self._cash_rel(self.leader, False)
+                if cashes <= 1:
+                    self.hi_rel = saved  # the bound is 1 trick: the cashes were not read
+                    return 1
+                return cashes
+        return 0

@@ -8,7 +8,7 @@ masks once per search, so the hot loop below reads fields only."""
 from __future__ import annotations
 
 from scoring.cards import Suit, card_of
-from scoring.claims.bits import HEARTS_I, SM, SUITS, EngineState, _bits, cid_of
+from scoring.claims.bits import HEARTS_I, SUITS, EngineState, _bits, cid_of, sm
 from scoring.claims.position import BourrePlay, HeartsPlay, ThousandPlay
 from scoring.obligations import bourre, hearts, thousand
 
@@ -72,17 +72,17 @@ class RulesMixin(EngineState):
     def _hearts(self, h: int) -> int:
         if not self.trick:
             if self.first and self.club_lead:
-                clubs = h & SM[0]
+                clubs = h & sm(0)
                 if clubs:
                     return clubs if self.any_club else clubs & -clubs
             if self.must_break and not self.broken:
-                nh = h & ~SM[HEARTS_I]
+                nh = h & ~sm(HEARTS_I)
                 if nh:
                     if self.hearts_for_qs and nh == self.qs:
                         return h
                     return nh
             return h
-        f = h & SM[self.trick[0] >> 4]
+        f = h & sm(self.trick[0] >> 4)
         if f:
             return f
         if self.first and self.clean_first:
@@ -90,7 +90,7 @@ class RulesMixin(EngineState):
             if clean:
                 return clean
             if self.heart_fallback:
-                hh = h & SM[HEARTS_I]
+                hh = h & sm(HEARTS_I)
                 if hh:
                     return hh
         return h
@@ -100,14 +100,14 @@ class RulesMixin(EngineState):
             return h
         led = self.trick[0] >> 4
         w = self.trick[self.winner_index()]
-        f = h & SM[led]
+        f = h & sm(led)
         if f:
             if self.head_follow:
                 return (f & self.beat_mask(w)) or f
             return f
         allowed = h
         if self.must_trump and self.trump >= 0 and led != self.trump:
-            t = h & SM[self.trump]
+            t = h & sm(self.trump)
             if t:
                 allowed = t
         if self.head_trump:
@@ -122,11 +122,11 @@ class RulesMixin(EngineState):
             led = self.trick[0] >> 4
             w = self.trick[self.winner_index()]
             bm = self.beat_mask(w)
-            f = h & SM[led]
+            f = h & sm(led)
             if f:
                 normal = ((f & bm) or f) if self.head_follow else f
             else:
-                t = h & SM[trump] if trump >= 0 else 0
+                t = h & sm(trump) if trump >= 0 else 0
                 if t:
                     normal = ((t & bm) or t) if self.head_trump else t
                     if not self.trump_any and not (t & bm):
@@ -137,17 +137,17 @@ class RulesMixin(EngineState):
                 normal = 1 << (normal.bit_length() - 1)
         if not self.cinch:
             return normal
-        mine = h & SM[trump]
+        mine = h & sm(trump)
         if not mine or not self.has_cinch(seat):
             return normal
         last = len(self.trick) == self.n - 1
-        if self.trick and (last or not normal & SM[trump]):
+        if self.trick and (last or not normal & sm(trump)):
             return normal
         return normal & self.cinch_equivalents(mine)
 
     def has_cinch(self, seat: int) -> bool:
         trump = self.trump
-        mine = self.hands[seat] & SM[trump]
+        mine = self.hands[seat] & sm(trump)
         gone = self.played | self.trick_mask() | self.known_out[seat]
         outstanding = self.full[trump] & ~mine & ~gone
         ms = _bits(mine)

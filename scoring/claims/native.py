@@ -23,7 +23,7 @@ from scoring.claims.solver import Engine, Timeout
 HERE = Path(__file__).resolve().parent
 NATIVE_DIR = HERE / "_native"
 STAMP = NATIVE_DIR / "BUILT_FROM"
-MODULES = ("bits", "fastrules", "bounds", "solver")
+MODULES = ("bits", "fastrules", "bounds", "ranktable", "solver")
 
 
 def sources_hash() -> str:

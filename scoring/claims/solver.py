@@ -24,15 +24,14 @@ any real distribution, so a claim that holds there holds for every distribution.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from scoring.claims.bits import (
     ANNOUNCE,
     HEARTS_I,
     INF,
-    SM,
     SUIT_INDEX,
     SUITS,
+    Stats,
     Timeout,
     _bits,
     _Done,
@@ -42,8 +41,9 @@ from scoring.claims.bits import (
     card_of_cid,
     cid_of,
     mask_of,
+    popcount,
+    sm,
 )
-from scoring.claims.bounds import BoundsMixin
 from scoring.claims.games import penalty_points
 from scoring.claims.position import (
     BourrePlay,
@@ -55,17 +55,13 @@ from scoring.claims.position import (
     Position,
     ThousandPlay,
 )
+from scoring.claims.ranktable import RankTable
 from scoring.obligations import hearts, thousand
 
 __all__ = ["ANNOUNCE", "Engine", "Stats", "Timeout", "card_of_cid", "cid_of", "mask_of"]
 
 
-@dataclass
-class Stats:
-    nodes: int = 0
-
-
-class Engine(BoundsMixin):
+class Engine(RankTable):
     """A mutable search state with ``push``/``pop``; built from a :class:`Position` and a claim."""
 
     def __init__(
@@ -93,7 +89,7 @@ class Engine(BoundsMixin):
                 if s != claim.claimant:
                     self.pool |= self.hands[s]
                     self.hands[s] = 0
-        self.voids = [sum(SM[SUIT_INDEX[s]] for s in v) for v in pos.voids]
+        self.voids = [sum(sm(SUIT_INDEX[s]) for s in v) for v in pos.voids]
         self.leader = pos.leader
         self.trick: list[int] = [cid_of(g, c) for c in pos.trick]
         self.trump = -1 if pos.trump is None else SUIT_INDEX[pos.trump]
@@ -154,15 +150,9 @@ class Engine(BoundsMixin):
         for c in trick:
             self._add_to_trick(c)
         self.live_pts = sum(self.value[c] for c in _bits(self.allm | self.tmask))
-
-    def _add_to_trick(self, cid: int) -> None:
-        if self.trick:
-            w = self.wstack[-1]
-            self.wstack.append(len(self.trick) if self._beats(cid, self.trick[w]) else w)
-        else:
-            self.wstack.append(0)
-        self.trick.append(cid)
-        self.tmask |= 1 << cid
+        # Hearts trick claims, every hand known: the table keyed by relevant ranks (ranktable.py)
+        self.ranked = self.hearts and self.per_trick and not pool_mode and self.trump < 0 and use_bounds
+        self.init_ranked()
 
     # ------------------------------------------------------------------ basic facts
     def moves(self, seat: int) -> list[int]:
@@ -172,7 +162,7 @@ class Engine(BoundsMixin):
         cls = self.cls
         reps = []
         for c in _bits(legal):
-            above = live & SM[c >> 4] & ~((2 << c) - 1)
+            above = live & sm(c >> 4) & ~((2 << c) - 1)
             if above:
                 nxt = (above & -above).bit_length() - 1
                 if legal >> nxt & 1 and cls[nxt] == cls[c]:
@@ -195,7 +185,7 @@ class Engine(BoundsMixin):
 
                 def lead_key(c: int) -> int:
                     # lead under the claimant's cards in a suit it must follow: it may have to win
-                    mine = me & SM[c >> 4]
+                    mine = me & sm(c >> 4)
                     if not mine:
                         return 200 + (c & 15)
                     low = (mine & -mine).bit_length() - 1
@@ -212,7 +202,7 @@ class Engine(BoundsMixin):
             later = 0
             for k in range(1, self.n - len(self.trick)):
                 later |= self.hands[(seat + k) % self.n]
-            top_later = (later & SM[led]).bit_length()
+            top_later = (later & sm(led)).bit_length()
 
         def key(c: int) -> int:
             c &= 63
@@ -258,7 +248,7 @@ class Engine(BoundsMixin):
             if self.trick:
                 led = self.trick[0] >> 4
                 if cid >> 4 != led:
-                    self.voids[seat] |= SM[led]
+                    self.voids[seat] |= sm(led)
                     if (
                         self.trump >= 0
                         and led != self.trump
@@ -266,7 +256,7 @@ class Engine(BoundsMixin):
                         and self.must_trump
                         and (self.thousand or self.trump_any)
                     ):
-                        self.voids[seat] |= SM[self.trump]
+                        self.voids[seat] |= sm(self.trump)
         else:
             self.hands[seat] ^= bit
         if move & ANNOUNCE:
@@ -345,13 +335,10 @@ class Engine(BoundsMixin):
                 parts.append(_pext(lv, (h >> sh) & 0xFFFF))
         return tuple(parts)
 
-    def tick(self) -> None:
-        self.stats.nodes += 1
-        if self.clock is not None and self.stats.nodes & 1023 == 0 and self.clock() > self.deadline:
-            raise Timeout
-
     def solve(self, need: int) -> bool:
         """Can the claimant make at least ``need`` more from here, whatever the others do?"""
+        if self.ranked:
+            return self.solve_ranked(need)
         self.tick()
         if self.pool_mode and not self.legal_mask(self.to_act()) and (self.cards_left() or self.trick):
             return True  # an opponent with no card it could hold: a line no deal allows
@@ -363,7 +350,7 @@ class Engine(BoundsMixin):
         at_start = not self.trick
         key = None
         if at_start:
-            if self.horizon >= 0 and self.allm.bit_count() <= self.horizon:
+            if self.horizon >= 0 and popcount(self.allm) <= self.horizon:
                 return True  # iterative deepening: not caught within the horizon
             key = self.key()
             entry = self.tt.get(key)
@@ -396,7 +383,7 @@ class Engine(BoundsMixin):
         the claim within 1 trick, 2, 4…", which finds short refutations (a Hearts claimant caught
         early) in small trees; the last pass has no horizon and is exact. Failures found under a
         horizon are failures of the whole game and are kept in the table between passes."""
-        total = self.allm.bit_count()
+        total = popcount(self.allm)
         tricks = 1
         while True:
             self.horizon = total - tricks * self.n
@@ -417,7 +404,7 @@ class Engine(BoundsMixin):
         if not moves:
             # only in pool mode: an opponent with no card it could hold is a line no deal allows
             return True
-        depth = self.allm.bit_count()
+        depth = popcount(self.allm)
         # killers per depth *and* the card heading the trick (or the leader, on a lead): the reply
         # that refuted a sibling is only likely to work again against the same winning card
         # (one int, not a tuple: no allocation per node; the card heading is < 64, so < 2**9 with the leader)
