@@ -13,6 +13,9 @@ A play is a **proven** renege when it is illegal for *every* hand containing tho
 In a Lo-No deal (§7) the same proofs run with no trump and low cards winning (W is the lowest card
 of the suit led, a card "beats" W by being lower), and a dealer who does not lead the turned card
 to the first trick is proven at once: the turned card is known to be in the dealer's hand.
+
+What each seat is proven to hold or not, and the proof step, are the shared card-knowledge model's
+(:mod:`scoring.knowledge`): each play is an obligation over the cards held, tested below.
 """
 
 from __future__ import annotations

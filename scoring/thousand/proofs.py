@@ -4,7 +4,10 @@ After the exchange no card enters or leaves a hand except by being played, so a 
 be in P's hand at trick t when P plays it at t or later, or a recorded movement (a card given by
 the declarer, a talon card the declarer kept) put it there and P has not played it before t. It is
 known **not** to be there when P played it before t, another player plays it, or a movement put it
-elsewhere. Each check below names one violation the record establishes, never "one of two".
+elsewhere. That bookkeeping, and the proof step, are the shared card-knowledge model's
+(:mod:`scoring.knowledge`); this module says which cards each play excludes (§6.2) and what a
+broken exclusion proves. Each check below names one violation the record establishes, never "one
+of two".
 
 >>> from scoring.thousand.rules import DECK
 >>> len(DECK)
