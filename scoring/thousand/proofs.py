@@ -113,9 +113,7 @@ def play_proofs(deal: DealState, base: TrickRules, players: tuple[str, ...]) -> 
         trick, trump = tricks[number - 1]
         seat = order[(order.index(trick.leader) + i) % len(order)]
         rules = trick_rules(base, trump)
-        proof = _check(
-            ev, deal, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules, players
-        )
+        proof = _check(ev, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules, players)
         if proof is not None and (seat, number, proof.code) not in deal.proven:
             proofs.append(proof)
     for index, ann in announced:
@@ -146,7 +144,6 @@ def _partners(ann: Announcement) -> tuple[Card, ...]:
 
 def _check(
     ev: CardKnowledge,
-    deal: DealState,
     seat: int,
     number: int,
     card: Card,
