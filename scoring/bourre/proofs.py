@@ -109,13 +109,13 @@ def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Findi
     if len(deal.active) < 2:
         return []
     contexts = play_contexts(deal, v)
-    knowledge = _knowledge(deal, contexts)
+    knowledge = card_knowledge(deal, contexts)
     unknown = [ctx for s in deal.active if deal.hands[s] is None for ctx in contexts if ctx.seat == s]
     obligations = [_obligation(deal, v, knowledge, ctx) for ctx in unknown]
     return [_finding(number, broken) for broken in knowledge.violations(*obligations)]
 
 
-def _knowledge(deal: CardDeal, contexts: list[PlayContext]) -> CardKnowledge:
+def card_knowledge(deal: CardDeal, contexts: list[PlayContext]) -> CardKnowledge:
     """What the record proves: the plays; the known hands and the up-card (the dealer's from the
     start, unless discarded: §8) placed; each seat's own recorded discards out of its hand."""
     plays = (Play(ctx.trick, ctx.seat, ctx.card, ctx.before[0].suit if ctx.before else None) for ctx in contexts)
