@@ -67,8 +67,17 @@ def evidence(deal: DealState) -> CardKnowledge:
                 holder = known_holder(deal, card)
                 if holder is not None:
                     placed[card] = holder
-    plays = (Play(t, s, c) for t, s, c in deal.plays)
-    return CardKnowledge.of(plays, placed=placed, out=out)
+    return CardKnowledge.of(_plays(deal), placed=placed, out=out)
+
+
+def _plays(deal: DealState) -> list[Play]:
+    """The deal's plays, each with the suit led to its trick (``None`` for the lead)."""
+    out: list[Play] = []
+    led: dict[int, Suit | None] = {}
+    for t, s, c in deal.plays:
+        out.append(Play(t, s, c, led.get(t)))
+        led.setdefault(t, c.suit)
+    return out
 
 
 def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
