@@ -18,28 +18,29 @@ from typing import Any
 from scoring.bourre.legality import winning_card
 from scoring.bourre.play import PlayPosition
 from scoring.bourre.play import play_position as bourre_position
+from scoring.bourre.proofs import card_knowledge
 from scoring.bourre.state import CardDeal, Session
-from scoring.bourre.tricks_view import tricks
+from scoring.bourre.tricks_view import play_contexts
 from scoring.cards import STANDARD_DECK, Card, Suit
+from scoring.knowledge import CardKnowledge
 
 __all__ = ["play_position"]
 
 
-def _voids(session: Session, active: tuple[int, ...]) -> dict[int, set[Suit]]:
-    """Suits each seat has shown out of (did not follow the led suit; §3.4)."""
-    voids: dict[int, set[Suit]] = {s: set() for s in active}
+def _knowledge(session: Session) -> CardKnowledge:
+    """The deal's card knowledge (shared with the renege proofs), with the trump voids of §3.4 rule 2:
+    void in the led suit, a seat must trump when able."""
     deal = session.deal
     assert deal is not None
+    contexts = play_contexts(deal, session.variants)
+    knowledge = card_knowledge(deal, contexts)
     trump = deal.trump
-    for trick in tricks(deal):
-        led = trick.cards[0].suit if trick.cards else None
-        for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=False)):
-            if led is None or card.suit is led:
-                continue
-            voids[seat].add(led)
-            if trump is not None and card.suit is not trump and _had_to_trump(trick.cards[:i], trump, session):
-                voids[seat].add(trump)  # §3.4 rule 2: void in the led suit must trump when able
-    return voids
+    for ctx in contexts:
+        if not ctx.before or trump is None or ctx.card.suit in (ctx.before[0].suit, trump):
+            continue
+        if _had_to_trump(ctx.before, trump, session):
+            knowledge = knowledge.show_void(ctx.seat, trump)
+    return knowledge
 
 
 def _had_to_trump(before: tuple[Card, ...], trump: Suit, session: Session) -> bool:
@@ -64,8 +65,13 @@ def play_position(state: Session) -> dict[str, Any]:
     unseen = frozenset(STANDARD_DECK) - pp.played - known - _out_of_play(deal, active)
     for s in active:
         unseen -= pp.known_out[s]
-    voids = _voids(state, active)
-    held = [[] if h is not None else _held(deal, s, unseen) for s, h in zip(active, hands, strict=True)]
+    knowledge = _knowledge(state)
+    voids = {s: knowledge.voids(s) for s in active}
+    # the turned card is the dealer's until discarded (§2.6), though the rest of the hand is unknown
+    held = [
+        [] if h is not None else sorted(map(str, knowledge.holding(s) & unseen))
+        for s, h in zip(active, hands, strict=True)
+    ]
     return {
         "game": "bourre",
         "seats": list(active),
@@ -100,11 +106,6 @@ def _out_of_play(deal: CardDeal, active: tuple[int, ...]) -> frozenset[Card]:
     if deal.up_out:
         out.add(deal.up_card)
     return frozenset(out)
-
-
-def _held(deal: CardDeal, seat: int, unseen: frozenset[Card]) -> list[str]:
-    """The turned card is the dealer's until discarded (§2.6), though the rest of the hand is unknown."""
-    return [str(deal.up_card)] if seat == deal.dealer and deal.up_card in unseen else []
 
 
 def _rules(pp: PlayPosition) -> dict[str, Any]:

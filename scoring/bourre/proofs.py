@@ -13,6 +13,9 @@ A play is a **proven** renege when it is illegal for *every* hand containing tho
 In a Lo-No deal (§7) the same proofs run with no trump and low cards winning (W is the lowest card
 of the suit led, a card "beats" W by being lower), and a dealer who does not lead the turned card
 to the first trick is proven at once: the turned card is known to be in the dealer's hand.
+
+What each seat is proven to hold or not, and the proof step, are the shared card-knowledge model's
+(:mod:`scoring.knowledge`): each play is an obligation over the cards held, tested below.
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ from scoring.bourre.legality import (
     winning_card,
 )
 from scoring.bourre.state import CardDeal, Finding, renege_finding
-from scoring.bourre.tricks_view import play_contexts, play_rules
+from scoring.bourre.tricks_view import PlayContext, play_contexts, play_rules
 from scoring.bourre.variants import BourreVariants
 from scoring.cards import Card, Suit, card_of
 from scoring.errors import RulesError
 from scoring.explain import N_, Note, ParamValue
+from scoring.knowledge import CardKnowledge, Obligation, Play, Violation
 
 #: What each renege code says a play did (§3.4, §3.6, §7 Lo-No), as a proof's text (``finding.text``), the
 #: same with the player's name (the ``renege_proven`` note) and as the error refusing a known-hand play.
@@ -98,73 +102,52 @@ def table_error(code: str, template: str, *, rule: str, **params: object) -> Rul
 
 
 def proven_reneges(deal: CardDeal, v: BourreVariants, number: int) -> list[Finding]:
-    """Every renege the deal's record proves so far (one per offending play)."""
+    """Every renege the deal's record proves so far (one per offending play).
+
+    Each play by a seat whose hand is unknown is an obligation over the cards it held (the §3.4/§3.6
+    tests below); the shared card-knowledge model proves it broken with the cards known held then."""
     if len(deal.active) < 2:
         return []
-    rules = play_rules(v)
-    order = deal.ranking
-    found: list[Finding] = []
-    outside = _outside_by_seat(deal, v)
     contexts = play_contexts(deal, v)
-    for seat in deal.active:
-        if deal.hands[seat] is not None:
-            continue  # a known hand: every play was checked when it was recorded
-        own = [ctx for ctx in contexts if ctx.seat == seat]
-        for j, ctx in enumerate(own):
-            card = ctx.card
-            hand_size = deal.hand - (ctx.trick - 1)
-            up = _up_held(deal, seat, ctx.index, v)
-            for m in range(j, len(own)):
-                known = {c.card for c in own[j : m + 1]} | up
-                code = _violation(card, known, hand_size, ctx.before, order, rules, ctx.view, outside[seat])
-                if code is not None:
-                    witness = own[m].card if m > j else (next(iter(up)) if up else card)
-                    found.append(
-                        renege_finding(
-                            number,
-                            seat,
-                            code,
-                            table_note(
-                                code, PROOF[code], seat, trick=ctx.trick, card=card.pretty, witness=witness.pretty
-                            ),
-                            trick=ctx.trick,
-                            card=card,
-                            proven_by=witness,
-                        )
-                    )
-                    break
-    return found
+    knowledge = card_knowledge(deal, contexts)
+    unknown = [ctx for s in deal.active if deal.hands[s] is None for ctx in contexts if ctx.seat == s]
+    obligations = [_obligation(deal, v, knowledge, ctx) for ctx in unknown]
+    return [_finding(number, broken) for broken in knowledge.violations(*obligations)]
 
 
-def _up_held(deal: CardDeal, seat: int, index: int, v: BourreVariants) -> set[Card]:
-    """The up-card is known to be in the dealer's hand until played or discarded (§8)."""
-    if seat != deal.dealer or deal.up_out:
-        return set()
-    if any(c == deal.up_card for _, c in deal.plays[:index]):
-        return set()
-    return {deal.up_card}
+def card_knowledge(deal: CardDeal, contexts: list[PlayContext]) -> CardKnowledge:
+    """What the record proves: the plays; the known hands and the up-card (the dealer's from the
+    start, unless discarded: §8) placed; each seat's own recorded discards out of its hand."""
+    plays = (Play(ctx.trick, ctx.seat, ctx.card, ctx.before[0].suit if ctx.before else None) for ctx in contexts)
+    placed = {c: other for other, hand in enumerate(deal.hands) if hand is not None for c in hand}
+    if not deal.up_out:
+        placed[deal.up_card] = deal.dealer
+    discards = {s: deal.discards[s] for s in deal.active} if deal.discards else {}
+    return CardKnowledge.of(plays, placed=placed, seat_out=discards)
 
 
-def _outside_by_seat(deal: CardDeal, v: BourreVariants) -> dict[int, frozenset[Card]]:
-    """Cards proven not in each seat's hand: played by someone else, in another known hand,
-    the seat's own recorded discards, or the up-card held by another (the dealer)."""
-    out: dict[int, frozenset[Card]] = {}
-    for seat in deal.active:
-        cards = {c for s, c in deal.plays if s != seat}
-        for other, hand in enumerate(deal.hands):
-            if other != seat and hand is not None:
-                cards |= hand
-        if deal.discards:
-            cards |= deal.discards[seat]
-        if seat != deal.dealer and not deal.up_out:
-            cards.add(deal.up_card)
-        out[seat] = frozenset(cards)
-    return out
+def _obligation(deal: CardDeal, v: BourreVariants, knowledge: CardKnowledge, ctx: PlayContext) -> Obligation:
+    """The play is legal only for a hand passing :func:`_violation` (with the cards proven out of it)."""
+    hand_size = deal.hand - (ctx.trick - 1)
+    outside = knowledge.not_held_at(ctx.seat, ctx.trick)
+    rules, order = play_rules(v), deal.ranking
+
+    def test(known: frozenset[Card]) -> str | None:
+        return _violation(ctx.card, known, hand_size, ctx.before, order, rules, ctx.view, outside)
+
+    return Obligation(ctx.seat, ctx.trick, test, card=ctx.card, rule="bourre.md §8")
+
+
+def _finding(number: int, broken: Violation) -> Finding:
+    code, seat, trick, card, witness = broken.code, broken.seat, broken.trick, broken.restriction.card, broken.witness
+    assert card is not None
+    note = table_note(code, PROOF[code], seat, trick=trick, card=card.pretty, witness=witness.pretty)
+    return renege_finding(number, seat, code, note, trick=trick, card=card, proven_by=witness)
 
 
 def _violation(
     card: Card,
-    known: set[Card],
+    known: frozenset[Card],
     hand_size: int,
     trick: tuple[Card, ...],
     order: TrickOrder,
@@ -202,7 +185,7 @@ def _violation(
 
 
 def _head(
-    card: Card, others: set[Card], trick: tuple[Card, ...], order: TrickOrder, rules: PlayRules, best: Card
+    card: Card, others: frozenset[Card], trick: tuple[Card, ...], order: TrickOrder, rules: PlayRules, best: Card
 ) -> str | None:
     if not rules.head_trick_required:
         return None
@@ -224,7 +207,7 @@ def _head(
 
 def _cinch(
     card: Card,
-    known: set[Card],
+    known: frozenset[Card],
     trick: tuple[Card, ...],
     trump: Suit,
     rules: PlayRules,

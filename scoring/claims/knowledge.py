@@ -12,7 +12,11 @@ the table could be holding. The facts used, per seat whose hand is unknown:
   hearts were broken proves the leader held only hearts (hearts.md §2.3 C), a discard of a point
   card on the first trick proves it held only point cards beside the suit led (§2.3 B), an opening
   lead of a higher club proves it held no lower club (§2.3 A) — the engine's own evidence of the
-  play (``scoring.hearts.legality.Restriction``), which is what proves a renege too.
+  play (an :class:`scoring.knowledge.Exclusion`), which is what proves a renege too.
+
+These are the claim-facing view (:meth:`scoring.knowledge.CardKnowledge.seat_view`,
+:class:`scoring.knowledge.SeatKnowledge`) of the card-knowledge model every trick engine shares:
+each seat's facts, as the position carries them, are read back into that model.
 
 Cards the record shows are out of play (played, laid down, the Thousand discards) are not unseen at
 all. Unseen cards beyond the unknown hands' sizes lie **out of play** (a Hearts kitty nobody looked
@@ -31,21 +35,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.cards import Card, Suit
+from scoring.cards import Card
 from scoring.claims.position import Position
+from scoring.knowledge import CardKnowledge, Exclusion, SeatKnowledge
 
-
-@dataclass(frozen=True, slots=True)
-class SeatKnowledge:
-    """What the record proves about one unknown hand."""
-
-    size: int
-    held: frozenset[Card]
-    not_held: frozenset[Card]
-    voids: frozenset[Suit]
-
-    def may_hold(self, card: Card) -> bool:
-        return card in self.held or (card.suit not in self.voids and card not in self.not_held)
+__all__ = ["Knowledge", "SeatKnowledge", "knowledge_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +84,17 @@ def knowledge_of(pos: Position) -> Knowledge:
     """The card-knowledge model of ``pos`` (its hand sizes, voids, ``held`` and ``not_held``)."""
     unseen = frozenset(pos.unseen)
     seats = tuple(
-        None
-        if hand is not None
-        else SeatKnowledge(
-            size=pos.hand_sizes[s],
-            held=pos.held[s] & unseen,
-            not_held=(pos.not_held[s] & unseen) - pos.held[s],
-            voids=frozenset(pos.voids[s]),
-        )
+        None if hand is not None else _seat_model(pos, s).seat_view(s, pos.hand_sizes[s], unseen)
         for s, hand in enumerate(pos.hands)
     )
     return Knowledge(tuple(sorted(unseen, key=str)), seats)
+
+
+def _seat_model(pos: Position, seat: int) -> CardKnowledge:
+    """One seat's facts in the shared model: the cards placed in its hand, the cards its plays
+    excluded (one exclusion standing for them all), the suits it showed out of."""
+    model = CardKnowledge.of(placed=dict.fromkeys(pos.held[seat], seat))
+    model = model.restrict(Exclusion(seat, 0, tuple(pos.not_held[seat]), "not_held"))
+    for suit in pos.voids[seat]:
+        model = model.show_void(seat, suit)
+    return model

@@ -25,7 +25,7 @@ from scoring.hearts.events import (
     RenegeReport,
     RetractCard,
 )
-from scoring.hearts.hand import Hand, voids_shown
+from scoring.hearts.hand import Hand, evidence, voids_shown
 from scoring.hearts.hand_score import moon_shooter
 from scoring.hearts.hand_setup import apply_deal, apply_pass
 from scoring.hearts.league_facts import hearts_facts
@@ -38,6 +38,7 @@ from scoring.hearts.result_entry import apply_hand_result
 from scoring.hearts.state import HeartsState
 from scoring.hearts.texts import SUSPECT
 from scoring.hearts.variants import HeartsVariants
+from scoring.knowledge import Exclusion
 from scoring.protocol import JSON, Game, MatchResult, SummaryParts
 
 
@@ -192,16 +193,18 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
 def suspected(hand: Hand) -> list[JSON]:
     """Shown voids not yet proven or cleared (§6.2): the seat could still hold an excluded card."""
     out: list[JSON] = []
-    for seat, exclusions in enumerate(hand.exclusions):
+    for seat in range(hand.seats):
         reported: set[str] = set()
-        for e in exclusions:
-            open_cards = e.cards - hand.seen - hand.held_elsewhere(seat)
+        for e in hand.knowledge.restrictions:
+            if not isinstance(e, Exclusion) or e.seat != seat:
+                continue
+            open_cards = frozenset(e.cards) - hand.seen - hand.held_elsewhere(seat)
             if not open_cards or e.code in reported:
                 continue
             reported.add(e.code)
             out.append(
                 {
-                    **e.note(SUSPECT, seat, trick=e.trick).as_json(),
+                    **evidence(e, SUSPECT, trick=e.trick).as_json(),
                     "hand": hand.number,
                     "seat": seat,
                     "code": e.code,

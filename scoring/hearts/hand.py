@@ -6,8 +6,10 @@ in a recorded pass are known; a seat's hand is deduced when every other hand and
 
 Every play by a seat whose hand is not complete is legal only if the seat did *not* hold certain
 cards (a discard shows a void in the led suit, a heart led before hearts broke shows a hand of only
-hearts …). Those are kept as :class:`Exclusion` evidence. Since no card enters a hand after the
-pass (§6), a seat that later plays an excluded card held it then: the renege is proven.
+hearts …). Those are kept as evidence (:class:`scoring.knowledge.Exclusion`) in the hand's
+:class:`~scoring.knowledge.CardKnowledge`, the card-knowledge model every trick game shares. Since
+no card enters a hand after the pass (§6), a seat that later plays an excluded card held it then:
+the shared model proves the renege.
 """
 
 from __future__ import annotations
@@ -19,24 +21,19 @@ from scoring.explain import Note, ParamValue
 from scoring.findings import Finding as Finding
 from scoring.hearts.deal import DealConfig
 from scoring.hearts.texts import evidence_note
+from scoring.knowledge import NOTHING, CardKnowledge, Exclusion
 from scoring.tricks import Trick
 
 
-@dataclass(frozen=True, slots=True)
-class Exclusion:
-    """Cards a seat showed it did not hold when it played ``card`` on trick ``trick``.
+def evidence(exclusion: Exclusion, form: int, **extra: ParamValue) -> Note:
+    """The proof or suspicion told by one piece of evidence (:mod:`scoring.hearts.texts`)."""
+    return evidence_note(form, exclusion.code, exclusion.kind, exclusion.seat, dict(exclusion.params), **extra)
 
-    ``kind`` and ``params`` tell the evidence (:mod:`scoring.hearts.texts`)."""
 
-    trick: int
-    card: Card | None
-    cards: frozenset[Card]
-    code: str
-    kind: str
-    params: tuple[tuple[str, ParamValue], ...]
-
-    def note(self, form: int, seat: int, **extra: ParamValue) -> Note:
-        return evidence_note(form, self.code, self.kind, seat, dict(self.params), **extra)
+def start_knowledge(known: tuple[frozenset[Card], ...], kitty: frozenset[Card] | None) -> CardKnowledge:
+    """The card knowledge after the pass: the cards the record places in each hand, the known kitty."""
+    placed = {c: s for s, cards in enumerate(known) for c in cards}
+    return CardKnowledge.of(placed=placed, out=kitty or ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +96,8 @@ class Hand:
     jack_taker: int | None = None
     kitty_to: int | None = None
     kitty_counted: bool = False
-    exclusions: tuple[tuple[Exclusion, ...], ...] = ()
+    #: What the record proves about each hand: plays, placed cards and the evidence each play relied on.
+    knowledge: CardKnowledge = NOTHING
     proven: tuple[Finding, ...] = field(default=())
     reported: tuple[Finding, ...] = ()
     #: The players' names, seat by seat (explanations and errors name them).
@@ -138,7 +136,7 @@ class Hand:
         elsewhere and not excluded by the seat's own evidence."""
         if self.complete[seat]:
             return self.known[seat]
-        excluded = frozenset(c for e in self.exclusions[seat] for c in e.cards)
+        excluded = self.knowledge.excluded(seat)
         return (self.config.pack - self.seen - self.held_elsewhere(seat) - excluded) | self.known[seat]
 
     def could_hold(self, seat: int, card: Card) -> bool:
@@ -152,13 +150,5 @@ class Hand:
 
 
 def voids_shown(hand: Hand) -> list[set[Suit]]:
-    """Suits each seat has shown out of (a discard on another suit's lead)."""
-    voids: list[set[Suit]] = [set() for _ in range(hand.seats)]
-    tricks = [(t.leader, t.cards) for t in hand.tricks]
-    if hand.trick is not None and hand.trick.cards:
-        tricks.append((hand.trick.leader, hand.trick.cards))
-    for leader, cards in tricks:
-        for i, card in enumerate(cards[1:], start=1):
-            if card.suit != cards[0].suit and cards[0].suit is not None:
-                voids[(leader + i) % hand.seats].add(cards[0].suit)
-    return voids
+    """Suits each seat has shown out of (a discard on another suit's lead), as the shared model has them."""
+    return [set(hand.knowledge.voids(s)) for s in range(hand.seats)]

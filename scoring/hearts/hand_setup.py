@@ -9,7 +9,7 @@ from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.hearts.deal import deal_config
 from scoring.hearts.events import Deal, PassCards
-from scoring.hearts.hand import Hand
+from scoring.hearts.hand import Hand, start_knowledge
 from scoring.hearts.passing import pass_direction, pass_target
 from scoring.hearts.state import HeartsState
 from scoring.tricks import Trick
@@ -137,7 +137,7 @@ def start_play(hand: Hand, state: HeartsState, known: tuple[frozenset[Card], ...
         trick=Trick(leader) if leader is not None else None,
         points=(0,) * seats,
         tricks_won=(0,) * seats,
-        exclusions=((),) * seats,
+        knowledge=start_knowledge(known, kitty if hand.config.kitty_size else None),
     )
 
 

@@ -15,14 +15,13 @@ play is illegal for certain and rejected; otherwise the exclusion is kept as evi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scoring.cards import Card, Suit, sort_cards
 from scoring.errors import RulesError
 from scoring.explain import ParamValue
 from scoring.hearts.hand import Hand
 from scoring.hearts.texts import rejection
 from scoring.hearts.variants import HeartsVariants
+from scoring.knowledge import CardKnowledge, Exclusion
 from scoring.obligations.hearts import Obligations, exclusions, heart_lead_barred
 
 PLAY = "hearts.md §2.3"
@@ -30,16 +29,14 @@ PLAY = "hearts.md §2.3"
 _EVIDENCE = {"follow": ("card", "suit"), "first_trick": ("card",), "first_trick_queen": (), "heart_lead": ("card",)}
 
 
-@dataclass(frozen=True, slots=True)
-class Restriction:
-    """For the play to be legal the seat must not hold any of ``cards`` (rule ``code``); ``kind``
-    and ``params`` tell the evidence (:mod:`scoring.hearts.texts`)."""
-
-    seat: int
-    cards: frozenset[Card]
-    code: str
-    kind: str
-    params: tuple[tuple[str, ParamValue], ...]
+def restriction(
+    hand: Hand, seat: int, cards: frozenset[Card], code: str, kind: str, played: Card | None, /, **params: ParamValue
+) -> Exclusion:
+    """A restriction of this trick (:class:`scoring.knowledge.Exclusion`): for the play of ``played``
+    to be legal ``seat`` must not hold any of ``cards`` (rule ``code``); ``kind`` and the params
+    (with the seat's name) tell the evidence (:mod:`scoring.hearts.texts`)."""
+    params_ = _params(hand, seat, **params)
+    return Exclusion(seat, hand.trick_number, tuple(cards), code, kind=kind, params=params_, card=played)
 
 
 def _suit(cards: frozenset[Card], suit: Suit) -> frozenset[Card]:
@@ -154,7 +151,7 @@ def check_card(hand: Hand, seat: int, card: Card) -> None:
         )
 
 
-def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
+def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Exclusion]:
     options = opening_options(hand)
     if variants.first_lead == "any_club":
         if card.suit != Suit.CLUBS:
@@ -167,12 +164,16 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
         if len(options) == 1 and card != options[0]:
             # The leader must hold the opening card: nobody else may hold it.
             return [
-                Restriction(
+                restriction(
+                    hand,
                     other,
                     frozenset(options),
                     "must_lead_lowest_club",
                     "any_club",
-                    _params(hand, other, leader=hand.name(seat), card=card.pretty, opening=options[0].pretty),
+                    card,
+                    leader=hand.name(seat),
+                    card=card.pretty,
+                    opening=options[0].pretty,
                 )
                 for other in range(hand.seats)
                 if other != seat
@@ -192,12 +193,12 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
         return []
     # An unseen kitty: leading a higher club says the lower clubs are in the kitty (H-2).
     return [
-        Restriction(s, below, "must_lead_lowest_club", "lowest_club", _params(hand, s, card=card.pretty))
+        restriction(hand, s, below, "must_lead_lowest_club", "lowest_club", card, card=card.pretty)
         for s in range(hand.seats)
     ]
 
 
-def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
+def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Exclusion]:
     """The restrictions a play of ``card`` by ``seat`` relies on; raises when illegal for any hand."""
     if hand.trick is None:
         return _opening_restrictions(hand, variants, seat, card)
@@ -215,7 +216,7 @@ def rule_exclusions(hand: Hand, variants: HeartsVariants, seat: int, card: Card)
     )
     given: dict[str, ParamValue] = {"card": card.pretty, "suit": led.symbol if led is not None else ""}
     return [
-        Restriction(seat, x.cards, x.code, x.kind, _params(hand, seat, **{k: given[k] for k in _EVIDENCE[x.kind]}))
+        restriction(hand, seat, x.cards, x.code, x.kind, card, **{k: given[k] for k in _EVIDENCE[x.kind]})
         for x in found
     ]
 
@@ -233,7 +234,7 @@ def _check_lead_passes(hand: Hand, variants: HeartsVariants, seat: int, card: Ca
         )
 
 
-def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> list[Restriction]:
+def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> list[Exclusion]:
     """``pass_lead``: legal only for the leader, hearts unbroken, holding only hearts (§2.3 C.4)."""
     if variants.all_hearts_unbroken_lead != "pass_lead":
         raise RulesError(
@@ -254,15 +255,15 @@ def pass_lead_exclusions(hand: Hand, variants: HeartsVariants, seat: int) -> lis
             rule="hearts.md §2.3 C.4",
         )
     others = frozenset(c for c in hand.config.pack - hand.seen if c.suit != Suit.HEARTS)
-    return [Restriction(seat, others, "all_hearts_unbroken_lead", "pass_lead", _params(hand, seat))]
+    return [restriction(hand, seat, others, "all_hearts_unbroken_lead", "pass_lead", None)]
 
 
-def certain_violation(hand: Hand, restrictions: list[Restriction]) -> Restriction | None:
-    """The first restriction the record already breaks (a card known to be held)."""
-    for r in restrictions:
-        if r.cards & hand.known[r.seat]:
-            return r
-    return None
+def certain_violation(hand: Hand, restrictions: list[Exclusion]) -> Exclusion | None:
+    """The first restriction the record already breaks: the shared model proves a card it excludes
+    held now (a card the record places in the seat's hand, ``hand.known``)."""
+    now = CardKnowledge.of(placed={c: s for s, cards in enumerate(hand.known) for c in cards})
+    broken = [v.restriction for v in now.violations(*restrictions)]
+    return next((r for r in broken if isinstance(r, Exclusion)), None)
 
 
 def _params(hand: Hand, seat: int, **params: ParamValue) -> tuple[tuple[str, ParamValue], ...]:
@@ -270,8 +271,8 @@ def _params(hand: Hand, seat: int, **params: ParamValue) -> tuple[tuple[str, Par
     return tuple(sorted({"name": hand.name(seat), **params}.items()))
 
 
-def reject(restriction: Restriction, hand: Hand) -> RulesError:
-    held_cards = sort_cards(restriction.cards & hand.known[restriction.seat])
+def reject(restriction: Exclusion, hand: Hand) -> RulesError:
+    held_cards = sort_cards(frozenset(restriction.cards) & hand.known[restriction.seat])
     held = sorted(map(str, held_cards))
     rule = {
         "must_follow_suit": "hearts.md §2.3 B.1",
@@ -288,7 +289,7 @@ def reject(restriction: Restriction, hand: Hand) -> RulesError:
     return rejection(restriction.code, restriction.kind, rule, params)
 
 
-def check_play(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Restriction]:
+def check_play(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Exclusion]:
     """Raise if the play is illegal for certain; else return the restrictions it relies on."""
     check_turn(hand, variants, seat)
     check_card(hand, seat, card)

@@ -62,7 +62,7 @@ def may_pass_lead(hand: Hand, variants: HeartsVariants, seat: int) -> bool:
         restrictions = pass_lead_exclusions(hand, variants, seat)
     except RulesError:
         return False
-    return not any(r.cards & hand.known[seat] for r in restrictions)
+    return not any(frozenset(r.cards) & hand.known[seat] for r in restrictions)
 
 
 def chance_event(state: HeartsState, rng: random.Random) -> Event | None:

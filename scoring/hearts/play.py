@@ -16,11 +16,12 @@ from typing import Any
 from scoring.cards import Card, Suit, format_cards, sort_cards
 from scoring.explain import Note
 from scoring.hearts.deal import QUEEN_OF_SPADES, hand_total, is_penalty_card, penalty_points
-from scoring.hearts.hand import Action, DoneTrick, Exclusion, Finding, Hand, voids_shown
-from scoring.hearts.legality import Restriction, check_play, legal_cards, pass_lead_exclusions, seats_to_act
+from scoring.hearts.hand import Action, DoneTrick, Finding, Hand, evidence, start_knowledge, voids_shown
+from scoring.hearts.legality import check_play, legal_cards, pass_lead_exclusions, seats_to_act
 from scoring.hearts.state import HeartsState
 from scoring.hearts.texts import PROOF, rejection
 from scoring.hearts.variants import HeartsVariants
+from scoring.knowledge import Exclusion, Play
 from scoring.tricks import Trick, TrickRules, trick_winner
 
 #: No trumps, follow suit, ace high (§1.2).
@@ -51,23 +52,24 @@ def penalty_note(variants: HeartsVariants, seat: int, name: str, first: bool) ->
     return Note("renege_no_penalty", "no penalty: this table plays renege_penalty = none (§3.5)", seat)
 
 
-def _add_restrictions(hand: Hand, restrictions: list[Restriction], card: Card | None) -> Hand:
+def _add_restrictions(hand: Hand, restrictions: list[Exclusion]) -> Hand:
     """Keep each restriction as evidence against a seat whose hand the record does not show."""
-    exclusions = list(hand.exclusions)
-    for r in restrictions:
-        if hand.complete[r.seat] or not r.cards:
-            continue  # a known hand was checked exactly: nothing left to prove
-        exclusion = Exclusion(hand.trick_number, card, r.cards, r.code, r.kind, r.params)
-        exclusions[r.seat] = (*exclusions[r.seat], exclusion)
-    return dataclasses.replace(hand, exclusions=tuple(exclusions))
+    kept = [r for r in restrictions if not hand.complete[r.seat] and r.cards]
+    # a known hand was checked exactly: nothing left to prove
+    return dataclasses.replace(hand, knowledge=hand.knowledge.restrict(*kept))
 
 
 def _prove(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> Hand:
-    """``seat`` played ``card`` that its earlier evidence excluded: the renege is proven (§6.1)."""
-    hits = [e for e in hand.exclusions[seat] if card in e.cards]
-    if not hits:
+    """``seat`` played ``card`` that its earlier evidence excluded: the shared card-knowledge model
+    proves the renege (§6.1)."""
+    led = hand.trick.cards[0].suit if hand.trick is not None and hand.trick.cards else None
+    knowledge = hand.knowledge.play(Play(hand.trick_number, seat, card, led))
+    broken = knowledge.proven_violations()
+    # The contradicted evidence is false; the rest still stands.
+    hand = dataclasses.replace(hand, knowledge=knowledge.without(v.restriction for v in broken))
+    proof = next((v for v in broken if isinstance(v.restriction, Exclusion)), None)
+    if proof is None or not isinstance(first := proof.restriction, Exclusion):
         return hand
-    first = hits[0]
     already = seat in hand.charged
     finding = Finding(
         unit="hand",
@@ -77,13 +79,10 @@ def _prove(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> Hand:
         status="proven",
         trick=first.trick,
         proven_at_trick=hand.trick_number,
-        note=first.note(PROOF, seat, trick=first.trick, at=hand.trick_number, played=card.pretty),
+        note=evidence(first, PROOF, trick=first.trick, at=hand.trick_number, played=proof.witness.pretty),
         penalty=penalty_note(variants, seat, hand.name(seat), not already),
     )
-    # The contradicted evidence is false; the rest still stands.
-    kept = tuple(e for e in hand.exclusions[seat] if card not in e.cards)
-    exclusions = tuple(kept if s == seat else ex for s, ex in enumerate(hand.exclusions))
-    return dataclasses.replace(hand, exclusions=exclusions, proven=(*hand.proven, finding))
+    return dataclasses.replace(hand, proven=(*hand.proven, finding))
 
 
 def _close_trick(hand: Hand) -> Hand:
@@ -130,7 +129,7 @@ def step(hand: Hand, variants: HeartsVariants, action: Action) -> Hand:
     seat = action.seat
     if action.kind == "pass_lead":
         restrictions = pass_lead_exclusions(hand, variants, seat)
-        held = sort_cards(c for r in restrictions for c in r.cards & hand.known[seat])
+        held = sort_cards(c for r in restrictions for c in frozenset(r.cards) & hand.known[seat])
         if held:
             raise rejection(
                 "all_hearts_unbroken_lead",
@@ -138,7 +137,7 @@ def step(hand: Hand, variants: HeartsVariants, action: Action) -> Hand:
                 "hearts.md §2.3 C.4",
                 {"name": hand.name(seat), "cards": ", ".join(c.pretty for c in held), "seat": seat},
             )
-        hand = _add_restrictions(hand, restrictions, None)
+        hand = _add_restrictions(hand, restrictions)
         return dataclasses.replace(
             hand,
             trick=Trick((seat + 1) % hand.seats),
@@ -149,7 +148,7 @@ def step(hand: Hand, variants: HeartsVariants, action: Action) -> Hand:
     assert card is not None
     restrictions = check_play(hand, variants, seat, card)
     hand = _prove(hand, variants, seat, card)
-    hand = _add_restrictions(hand, restrictions, card)
+    hand = _add_restrictions(hand, restrictions)
     trick = hand.trick if hand.trick is not None else Trick(seat)
     broken = (
         hand.hearts_broken or card.suit == Suit.HEARTS or (card == QUEEN_OF_SPADES and variants.queen_breaks_hearts)
@@ -186,7 +185,7 @@ def rebuild(hand: Hand, variants: HeartsVariants, actions: tuple[Action, ...]) -
         jack_taker=None,
         kitty_to=None,
         kitty_counted=False,
-        exclusions=((),) * n,
+        knowledge=start_knowledge(hand.start_known, hand.kitty),
         proven=(),
     )
     for action in actions:
@@ -367,10 +366,7 @@ def _card_facts(hand: Hand) -> dict[str, Any]:
     unknown = [not hand.complete[s] for s in range(hand.seats)]
     return {
         "held": [sorted(map(str, hand.known[s])) if unknown[s] else [] for s in range(hand.seats)],
-        "not_held": [
-            sorted({str(c) for e in hand.exclusions[s] for c in e.cards}) if unknown[s] else []
-            for s in range(hand.seats)
-        ],
+        "not_held": [sorted(map(str, hand.knowledge.excluded(s))) if unknown[s] else [] for s in range(hand.seats)],
     }
 
 

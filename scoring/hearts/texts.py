@@ -1,9 +1,10 @@
 """The texts of Hearts' renege evidence (rules/hearts.md §6): one kind of evidence, four sentences.
 
 A play by a seat whose hand the record does not show relies on the seat *not* holding some cards
-(:class:`~scoring.hearts.legality.Restriction`). Each kind of evidence is told in three ways, each a
-whole translatable template: the proof once the seat plays such a card, the suspicion while it has
-not, and the rejection when the record already shows such a card in the hand.
+(a :class:`~scoring.knowledge.Exclusion` of the shared card-knowledge model). Each kind of evidence
+is told in three ways, each a whole translatable template: the proof once the seat plays such a
+card, the suspicion while it has not, and the rejection when the record already shows such a card
+in the hand.
 
 Params: ``name`` (the seat the evidence is against), ``card`` (the card played), ``suit`` (led
 suit), ``leader``/``opening`` (``any_club``: who led and the opening card); the proof adds

@@ -18,6 +18,7 @@ from typing import Any
 from scoring.cards import Card, Suit
 from scoring.thousand.bidding import DECK_SET
 from scoring.thousand.play import play_position as thousand_position
+from scoring.thousand.proofs import evidence
 from scoring.thousand.rules import marriage_value
 from scoring.thousand.state import DealState, ThousandState
 
@@ -29,21 +30,19 @@ def _order(active: tuple[int, ...], leader: int) -> tuple[int, ...]:
     return active[i:] + active[:i]
 
 
-def _voids(deal: DealState, must_trump: bool) -> dict[int, set[Suit]]:
-    """Suits each active seat has shown out of, from the completed tricks and the one in progress."""
-    voids: dict[int, set[Suit]] = {s: set() for s in deal.active}
+def _voids(deal: DealState, must_trump: bool) -> dict[int, frozenset[Suit]]:
+    """Suits each active seat has shown out of: the shared card-knowledge model's (it did not follow),
+    with the trump of a trick it did not trump while void in the suit led (§6.2)."""
+    knowledge = evidence(deal)
     tricks = [(t, trump) for t, _winner, trump in deal.completed]
     if deal.trick is not None and deal.trick.cards:
         tricks.append((deal.trick, deal.trump))
     for trick, trump in tricks:
         led = trick.cards[0].suit
         for seat, card in zip(_order(deal.active, trick.leader), trick.cards, strict=False):
-            if card.suit is led or led is None:
-                continue
-            voids[seat].add(led)
-            if must_trump and trump is not None and card.suit is not trump:
-                voids[seat].add(trump)  # §6.2: void in the led suit and did not trump
-    return voids
+            if must_trump and led is not None and trump is not None and card.suit not in (led, trump):
+                knowledge = knowledge.show_void(seat, trump)  # §6.2: void in the led suit and did not trump
+    return {s: knowledge.voids(s) for s in deal.active}
 
 
 def _out_of_play(deal: DealState) -> frozenset[Card]:

@@ -4,7 +4,10 @@ After the exchange no card enters or leaves a hand except by being played, so a 
 be in P's hand at trick t when P plays it at t or later, or a recorded movement (a card given by
 the declarer, a talon card the declarer kept) put it there and P has not played it before t. It is
 known **not** to be there when P played it before t, another player plays it, or a movement put it
-elsewhere. Each check below names one violation the record establishes, never "one of two".
+elsewhere. That bookkeeping, and the proof step, are the shared card-knowledge model's
+(:mod:`scoring.knowledge`); this module says which cards each play excludes (§6.2) and what a
+broken exclusion proves. Each check below names one violation the record establishes, never "one
+of two".
 
 >>> from scoring.thousand.rules import DECK
 >>> len(DECK)
@@ -13,11 +16,12 @@ elsewhere. Each check below names one violation the record establishes, never "o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from scoring.cards import ACE, KING, QUEEN, Card, Suit, card_of
 from scoring.explain import Note
+from scoring.knowledge import CardKnowledge, Exclusion, Play
 from scoring.thousand.rules import DECK, RANKS, TOTAL_POINTS
 from scoring.thousand.state import Announcement, DealState, all_hands_known, dealt_of, known_holder
 from scoring.tricks import TrickRules, beats, head_violation, winning_index
@@ -38,54 +42,42 @@ class Proof:
         return self.note.text
 
 
-class Evidence:
-    """Who is known to hold what, from the plays and movements of one deal."""
+def evidence(deal: DealState) -> CardKnowledge:
+    """Who is known to hold what, from the plays and movements of one deal (the shared model)."""
+    played = {c for _t, _s, c in deal.plays}
+    placed: dict[Card, int] = {}
+    declarer = deal.declarer
+    for to, card in deal.given:
+        if card is not None:
+            placed[card] = to
+    out: set[Card] = set(deal.discards)
+    # Talon cards stay with the declarer only if every card passed on is known (§16.2).
+    all_known = all(card is not None for _to, card in deal.given)
+    if declarer is not None and deal.talon_known is not None and all_known:
+        for card in deal.talon_known:
+            if card not in placed and card not in out:
+                placed[card] = declarer
+    if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
+        unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
+        out.update(unused)
+    if deal.hands is not None or deal.dealt is not None:
+        # §16.1 partially known hands: the seats whose cards were entered place them exactly.
+        for card in DECK:
+            if card not in placed and card not in out and card not in played:
+                holder = known_holder(deal, card)
+                if holder is not None:
+                    placed[card] = holder
+    return CardKnowledge.of(_plays(deal), placed=placed, out=out)
 
-    __slots__ = ("out", "placed", "played")
 
-    def __init__(self, deal: DealState) -> None:
-        self.played: dict[Card, tuple[int, int]] = {c: (t, s) for t, s, c in deal.plays}
-        placed: dict[Card, int] = {}
-        declarer = deal.declarer
-        for to, card in deal.given:
-            if card is not None:
-                placed[card] = to
-        out: set[Card] = set(deal.discards)
-        # Talon cards stay with the declarer only if every card passed on is known (§16.2).
-        all_known = all(card is not None for _to, card in deal.given)
-        if declarer is not None and deal.talon_known is not None and all_known:
-            for card in deal.talon_known:
-                if card not in placed and card not in out:
-                    placed[card] = declarer
-        if len(deal.active) == 2 and deal.talon is not None and deal.pile is not None:
-            unused = deal.talon[2 * (1 - deal.pile) : 2 * (1 - deal.pile) + 2]
-            out.update(unused)
-        if deal.hands is not None or deal.dealt is not None:
-            # §16.1 partially known hands: the seats whose cards were entered place them exactly.
-            for card in DECK:
-                if card not in placed and card not in out and card not in self.played:
-                    holder = known_holder(deal, card)
-                    if holder is not None:
-                        placed[card] = holder
-        self.placed = placed
-        self.out = out
-
-    def held(self, seat: int, trick: int, card: Card) -> bool:
-        """``card`` is known to have been in ``seat``'s hand at ``trick``."""
-        at = self.played.get(card)
-        if at is not None:
-            return at[1] == seat and at[0] >= trick
-        return self.placed.get(card) == seat
-
-    def not_held(self, seat: int, trick: int, card: Card) -> bool:
-        """``card`` is known not to have been in ``seat``'s hand at ``trick``."""
-        at = self.played.get(card)
-        if at is not None:
-            return at[1] != seat or at[0] < trick
-        if card in self.out:
-            return True
-        holder = self.placed.get(card)
-        return holder is not None and holder != seat
+def _plays(deal: DealState) -> list[Play]:
+    """The deal's plays, each with the suit led to its trick (``None`` for the lead)."""
+    out: list[Play] = []
+    led: dict[int, Suit | None] = {}
+    for t, s, c in deal.plays:
+        out.append(Play(t, s, c, led.get(t)))
+        led.setdefault(t, c.suit)
+    return out
 
 
 def trick_rules(base: TrickRules, trump: Suit | None) -> TrickRules:
@@ -123,16 +115,14 @@ def play_proofs(deal: DealState, base: TrickRules, players: tuple[str, ...]) -> 
     ]
     if not relevant and not announced:
         return []
-    ev = Evidence(deal)
+    ev = evidence(deal)
     order = deal.active
     proofs: list[Proof] = []
     for number, i in relevant:
         trick, trump = tricks[number - 1]
         seat = order[(order.index(trick.leader) + i) % len(order)]
         rules = trick_rules(base, trump)
-        proof = _check(
-            ev, deal, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules, players
-        )
+        proof = _check(ev, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules, players)
         if proof is not None and (seat, number, proof.code) not in deal.proven:
             proofs.append(proof)
     for index, ann in announced:
@@ -162,8 +152,7 @@ def _partners(ann: Announcement) -> tuple[Card, ...]:
 
 
 def _check(
-    ev: Evidence,
-    deal: DealState,
+    ev: CardKnowledge,
     seat: int,
     number: int,
     card: Card,
@@ -173,83 +162,85 @@ def _check(
     rules: TrickRules,
     players: tuple[str, ...],
 ) -> Proof | None:
+    """The first of the play's restrictions the shared model proves broken, as a proof."""
     if led is None:
         return None
-    if card.suit != led:
-        for witness in SUIT_CARDS[led]:
-            if ev.held(seat, number, witness):
-                return Proof(
-                    seat,
-                    number,
-                    "must_follow_suit",
-                    Note(
-                        "must_follow_suit",
-                        "%(name)s played %(card)s to %(suit)s at trick %(trick)s while holding %(witness)s (§6.2).",
-                        seat,
-                        name=players[seat],
-                        card=card.pretty,
-                        suit=led.symbol,
-                        trick=number,
-                        witness=witness.pretty,
-                    ),
-                )
-        if rules.must_trump and trump is not None and trump != led and card.suit != trump:
-            void = all(ev.not_held(seat, number, c) for c in SUIT_CARDS[led])
-            if void:
-                for witness in SUIT_CARDS[trump]:
-                    if ev.held(seat, number, witness):
-                        return Proof(
-                            seat,
-                            number,
-                            "must_trump",
-                            Note(
-                                "must_trump",
-                                "%(name)s, void in %(suit)s at trick %(trick)s, discarded %(card)s while "
-                                "holding the trump %(witness)s (§6.2).",
-                                seat,
-                                name=players[seat],
-                                suit=led.symbol,
-                                trick=number,
-                                card=card.pretty,
-                                witness=witness.pretty,
-                            ),
-                        )
-        if rules.head_when_trumping and trump is not None and card.suit == trump != led:
-            best = before[winning_index(before, rules)]
-            if best.suit == trump and not beats(card, best, led, rules):
-                for witness in SUIT_CARDS[trump]:
-                    if witness != card and ev.held(seat, number, witness) and beats(witness, best, led, rules):
-                        return Proof(
-                            seat,
-                            number,
-                            "must_head_trick",
-                            Note(
-                                "must_head_trick",
-                                "%(name)s under-trumped at trick %(trick)s while holding %(witness)s (§6.2).",
-                                seat,
-                                name=players[seat],
-                                trick=number,
-                                witness=witness.pretty,
-                            ),
-                        )
+    found = ev.violations(*_restrictions(ev, seat, number, card, before, led, trump, rules))
+    if not found:
         return None
-    if rules.head_when_following:
-        for witness in SUIT_CARDS[led]:
-            if ev.held(seat, number, witness) and head_violation(witness, card, before, rules):
-                return Proof(
-                    seat,
-                    number,
-                    "must_head_trick",
-                    Note(
-                        "must_head_trick",
-                        "%(name)s did not head trick %(trick)s while holding %(witness)s (§6.2).",
-                        seat,
-                        name=players[seat],
-                        trick=number,
-                        witness=witness.pretty,
-                    ),
-                )
-    return None
+    broken, witness = found[0].restriction, found[0].witness.pretty
+    assert isinstance(broken, Exclusion)
+    return Proof(seat, number, broken.code, _note(broken.kind, seat, players[seat], card, led, number, witness))
+
+
+def _note(kind: str, seat: int, name: str, card: Card, led: Suit, trick: int, witness: str) -> Note:
+    """What a broken restriction of kind ``kind`` proves (§6.2)."""
+    if kind == "follow":
+        return Note(
+            "must_follow_suit",
+            "%(name)s played %(card)s to %(suit)s at trick %(trick)s while holding %(witness)s (§6.2).",
+            seat,
+            name=name,
+            card=card.pretty,
+            suit=led.symbol,
+            trick=trick,
+            witness=witness,
+        )
+    if kind == "trump":
+        return Note(
+            "must_trump",
+            "%(name)s, void in %(suit)s at trick %(trick)s, discarded %(card)s while "
+            "holding the trump %(witness)s (§6.2).",
+            seat,
+            name=name,
+            suit=led.symbol,
+            trick=trick,
+            card=card.pretty,
+            witness=witness,
+        )
+    return Note(
+        "must_head_trick",
+        "%(name)s under-trumped at trick %(trick)s while holding %(witness)s (§6.2)."
+        if kind == "head_trump"
+        else "%(name)s did not head trick %(trick)s while holding %(witness)s (§6.2).",
+        seat,
+        name=name,
+        trick=trick,
+        witness=witness,
+    )
+
+
+def _restrictions(
+    ev: CardKnowledge,
+    seat: int,
+    number: int,
+    card: Card,
+    before: tuple[Card, ...],
+    led: Suit,
+    trump: Suit | None,
+    rules: TrickRules,
+) -> list[Exclusion]:
+    """The cards ``seat`` must not have held at trick ``number`` for ``card`` to be legal (§6.2),
+    each list in the order a witness is named; must trump only once the void in ``led`` is proven."""
+
+    def exclusion(code: str, kind: str, cards: Iterable[Card]) -> Exclusion:
+        return Exclusion(seat, number, tuple(cards), code, rule="thousand.md §6.2", kind=kind, card=card)
+
+    if card.suit == led:
+        if not rules.head_when_following:
+            return []
+        heads = (w for w in SUIT_CARDS[led] if head_violation(w, card, before, rules))
+        return [exclusion("must_head_trick", "head_follow", heads)]
+    out = [exclusion("must_follow_suit", "follow", SUIT_CARDS[led])]
+    must_trump = rules.must_trump and trump is not None and trump != led and card.suit != trump
+    if must_trump and trump is not None and all(ev.not_held(seat, number, c) for c in SUIT_CARDS[led]):
+        out.append(exclusion("must_trump", "trump", SUIT_CARDS[trump]))
+    if rules.head_when_trumping and trump is not None and card.suit == trump != led:
+        best = before[winning_index(before, rules)]
+        if best.suit == trump and not beats(card, best, led, rules):
+            beaters = (w for w in SUIT_CARDS[trump] if w != card and beats(w, best, led, rules))
+            out.append(exclusion("must_head_trick", "head_trump", beaters))
+    return out
 
 
 def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], players: tuple[str, ...]) -> list[Proof]:
