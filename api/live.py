@@ -27,7 +27,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from api.schema import errors
+from api.schema import LIVE_UNAVAILABLE, errors
 from companion import live, selectors
 from companion.errors import ServiceError
 from companion.models import Match
@@ -92,7 +92,7 @@ class LiveView(APIView):
                 description='Server-Sent Events: `retry`, then `event: seq` with `data: {"seq": n}` '
                 "(the match's last seq now and after each new entry), `: ping` comments between",
             ),
-            **errors(503),
+            **errors(503, descriptions={503: LIVE_UNAVAILABLE}),
         },
     )
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:

@@ -20,16 +20,25 @@ _DESCRIPTIONS = {
     422: "A rule of the game says no",
     415: "The body is not JSON",
     429: "Throttled: `Retry-After` says when to try again",
-    503: "Not served here (the live stream under a threaded server: poll the summary)",
+    503: "`database_unavailable`: the database could not be reached (api/middleware.py); nothing was "
+    "lost, send it again after `Retry-After` seconds",
 }
-#: Any API operation may answer these (the exception handler writes them all in the error shape).
-ERROR_STATUSES = (400, 401, 403, 404, 409, 413, 415, 422, 429)
+#: The live stream's 503 (api/live.py), besides the database's.
+LIVE_UNAVAILABLE = (
+    "`live_unavailable`: not served here (the live stream under a threaded server: poll the summary); "
+    "or `database_unavailable`: send it again after `Retry-After` seconds"
+)
+#: Any API operation may answer these (the exception handler, and for 503 ``ApiErrorMiddleware``,
+#: write them all in the error shape).
+ERROR_STATUSES = (400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
 
 
-def errors(*statuses: int) -> dict[int, Any]:
+def errors(*statuses: int, descriptions: dict[int, str] | None = None) -> dict[int, Any]:
     """``{status: error response}`` for ``extend_schema(responses=...)``; 401 is added for every
-    authenticated operation by the caller listing it."""
-    return {code: OpenApiResponse(ErrorOutput, description=_DESCRIPTIONS[code]) for code in statuses}
+    authenticated operation by the caller listing it. ``descriptions`` replaces a status's default
+    description."""
+    text = _DESCRIPTIONS | (descriptions or {})
+    return {code: OpenApiResponse(ErrorOutput, description=text[code]) for code in statuses}
 
 
 class KnoxTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

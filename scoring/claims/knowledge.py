@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.cards import Card
+from scoring.cards import Card, sort_cards
 from scoring.claims.position import Position
 from scoring.knowledge import CardKnowledge, Exclusion, SeatKnowledge
 
@@ -93,8 +93,8 @@ def knowledge_of(pos: Position) -> Knowledge:
 def _seat_model(pos: Position, seat: int) -> CardKnowledge:
     """One seat's facts in the shared model: the cards placed in its hand, the cards its plays
     excluded (one exclusion standing for them all), the suits it showed out of."""
-    model = CardKnowledge.of(placed=dict.fromkeys(pos.held[seat], seat))
-    model = model.restrict(Exclusion(seat, 0, tuple(pos.not_held[seat]), "not_held"))
+    model = CardKnowledge.of(placed=dict.fromkeys(sort_cards(pos.held[seat]), seat))
+    model = model.restrict(Exclusion(seat, 0, tuple(sort_cards(pos.not_held[seat])), "not_held"))
     for suit in pos.voids[seat]:
         model = model.show_void(seat, suit)
     return model

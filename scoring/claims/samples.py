@@ -3,6 +3,10 @@
 Positions are deals of the remaining cards (the rest counts as played in earlier tricks), optionally
 a few random legal cards into the trick in progress, with a claim of a kind the game allows.
 
+The draws never follow the iteration order of a set (a card's hash is its name's string hash, which
+``PYTHONHASHSEED`` changes): a seed gives the same positions in every process, so a failure found
+by a cross-check reproduces.
+
 >>> import random
 >>> pos, claim = random_case(random.Random(1), "hearts", 3)
 >>> pos.seats, max(pos.hand_sizes) <= 3
@@ -14,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from scoring.cards import Card, Suit, card_of
+from scoring.cards import Card, Suit, card_of, sort_cards
 from scoring.claims.games import (
     apply_play,
     card_points,
@@ -63,7 +67,7 @@ def random_position(rng: random.Random, game: str, size: int, *, players: int | 
             leader = next(i for i, h in enumerate(hands) if two in h)
         broken = any(c.suit is Suit.HEARTS for c in played) and rng.random() < 0.9
         pts = [0] * n
-        for c in played:
+        for c in sort_cards(played):
             pts[rng.randrange(n)] += card_points(name, c)
         done = total - size
         won = _split(rng, done, n)
@@ -170,6 +174,6 @@ def hide_others(rng: random.Random, pos: Position, claimant: int) -> Position:
             continue
         hands.append(None)
         unseen += h
-        lacking = {x for x in SUITS if all(c.suit is not x for c in h)}
+        lacking = [x for x in SUITS if all(c.suit is not x for c in h)]
         voids.append(frozenset(x for x in lacking if rng.random() < 0.5))
     return replace(pos, hands=tuple(hands), unseen=tuple(sorted(unseen, key=str)), voids=tuple(voids))

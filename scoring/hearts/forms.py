@@ -5,11 +5,26 @@ rules ask for."""
 from __future__ import annotations
 
 from scoring import forms
-from scoring.hearts.deal import hand_total
+from scoring.cards import STANDARD_DECK
+from scoring.hearts.deal import card_value, hand_total
 from scoring.hearts.events import HandResult
 from scoring.hearts.state import HeartsState
+from scoring.hearts.variants import HeartsVariants
 
 MOON_CHOICES = ("add_to_others", "subtract_from_shooter")
+
+
+def card_points(v: HeartsVariants) -> dict[str, int]:
+    """The penalty points of every card that carries some (§1.3, §3.2): the numbers the phone's help
+    line names, so that it never keeps a rule constant of its own.
+
+    >>> points = card_points(HeartsVariants())
+    >>> points["2H"], points["AH"], points["QS"], len(points)
+    (1, 1, 13, 14)
+    >>> card_points(HeartsVariants(spot_hearts=True))["AH"]
+    14
+    """
+    return {str(c): card_value(c, spot=v.spot_hearts) for c in STANDARD_DECK if card_value(c, spot=v.spot_hearts)}
 
 
 def entry_form(state: HeartsState) -> forms.JSON | None:
@@ -30,6 +45,7 @@ def entry_form(state: HeartsState) -> forms.JSON | None:
             # the last player's points are what the others leave of the hand's total
             fill_last=True,
             count="spot" if v.spot_hearts else "plain",
+            card_points=card_points(v),
         )
     ]
     if v.moon_scoring == "shooter_choice":

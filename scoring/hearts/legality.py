@@ -34,9 +34,10 @@ def restriction(
 ) -> Exclusion:
     """A restriction of this trick (:class:`scoring.knowledge.Exclusion`): for the play of ``played``
     to be legal ``seat`` must not hold any of ``cards`` (rule ``code``); ``kind`` and the params
-    (with the seat's name) tell the evidence (:mod:`scoring.hearts.texts`)."""
+    (with the seat's name) tell the evidence (:mod:`scoring.hearts.texts`). The cards are kept in
+    the game's card order, the order a witness is named in, whatever a set's iteration order."""
     params_ = _params(hand, seat, **params)
-    return Exclusion(seat, hand.trick_number, tuple(cards), code, kind=kind, params=params_, card=played)
+    return Exclusion(seat, hand.trick_number, tuple(sort_cards(cards)), code, kind=kind, params=params_, card=played)
 
 
 def _suit(cards: frozenset[Card], suit: Suit) -> frozenset[Card]:

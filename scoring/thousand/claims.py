@@ -5,7 +5,9 @@ Play seats are the deal's active seats in clockwise order (with four players the
 left out, thousand.md §3.4); ``seats`` maps them back to table seats. Hands are known when the deal
 recorded them; otherwise ``unseen`` is the pack less what the record shows out of the other hands
 (cards played, the two-player discards, the unused two-player talon pile), and ``voids`` are the
-suits each seat has shown out of (did not follow; did not trump when it had to, §6.2).
+suits each seat has shown out of (did not follow; did not trump when it had to, §6.2); ``held`` is
+what the shared card-knowledge model places in an unknown hand (cards given by the declarer, talon
+cards the declarer kept).
 
 A marriage under ``trump_change_timing = next_trick`` is searched by the play model
 (``scoring.claims.modelsearch``); the four-aces bonus is not modelled (docs/claims.md).
@@ -16,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.cards import Card, Suit
+from scoring.knowledge import CardKnowledge
 from scoring.thousand.bidding import DECK_SET
 from scoring.thousand.play import play_position as thousand_position
 from scoring.thousand.proofs import evidence
@@ -30,10 +33,9 @@ def _order(active: tuple[int, ...], leader: int) -> tuple[int, ...]:
     return active[i:] + active[:i]
 
 
-def _voids(deal: DealState, must_trump: bool) -> dict[int, frozenset[Suit]]:
+def _voids(deal: DealState, knowledge: CardKnowledge, must_trump: bool) -> dict[int, frozenset[Suit]]:
     """Suits each active seat has shown out of: the shared card-knowledge model's (it did not follow),
     with the trump of a trick it did not trump while void in the suit led (§6.2)."""
-    knowledge = evidence(deal)
     tricks = [(t, trump) for t, _winner, trump in deal.completed]
     if deal.trick is not None and deal.trick.cards:
         tricks.append((deal.trick, deal.trump))
@@ -65,14 +67,12 @@ PLAY_RULE_KEYS = (
 
 
 def _held(
-    deal: DealState, active: tuple[int, ...], hands: list[tuple[Card, ...] | None], unseen: frozenset[Card]
-) -> dict[int, set[Card]]:
-    """Unseen cards the record places in an unknown hand: those the declarer passed to it (§5)."""
-    held: dict[int, set[Card]] = {s: set() for s in active}
-    for to, given in deal.given:
-        if given is not None and given in unseen and to in held and hands[active.index(to)] is None:
-            held[to].add(given)
-    return held
+    knowledge: CardKnowledge, active: tuple[int, ...], hands: list[tuple[Card, ...] | None], unseen: frozenset[Card]
+) -> dict[int, frozenset[Card]]:
+    """Unseen cards the record places in an unknown hand, read from the shared card-knowledge model
+    (:func:`scoring.thousand.proofs.evidence`): those the declarer passed to it (§5), the talon cards
+    the declarer kept (§16.2), the cards of a partly entered hand (§16.1)."""
+    return {s: knowledge.holding(s) & unseen if hands[i] is None else frozenset() for i, s in enumerate(active)}
 
 
 def play_position(state: ThousandState) -> dict[str, Any]:
@@ -92,8 +92,9 @@ def play_position(state: ThousandState) -> dict[str, Any]:
     for seat, suit in pp.marriages:
         if seat in bonus:
             bonus[seat] += marriage_value(suit, v)
-    voids = _voids(deal, v.must_trump_when_void)
-    held = _held(deal, active, hands, unseen)
+    knowledge = evidence(deal)
+    voids = _voids(deal, knowledge, v.must_trump_when_void)
+    held = _held(knowledge, active, hands, unseen)
     return {
         "game": "thousand",
         "seats": list(active),

@@ -12,6 +12,7 @@ from scoring.bourre.claims import play_position as bourre_hook
 from scoring.claims import Claim, ClaimKind, check_claim
 from scoring.claims.position import Position, position_from_json
 from scoring.errors import RulesError
+from scoring.thousand import GAME
 from scoring.thousand.claims import play_position as thousand_hook
 from tests.scoring.test_thousand_cardplay import T24_PLAY, deal, exchange, plays
 from tests.scoring.thousand_helpers import A, B, C, apply_all, start
@@ -66,6 +67,33 @@ def test_thousand_unknown_hands_give_the_unseen_cards_and_the_voids() -> None:
     assert raw["unseen"] == sorted(["TH", "AH", "9C", "QC", "9H", "AC"])
     assert "S" in raw["voids"][2]
     assert position_from_json(raw).remaining_tricks == 2
+
+
+def _t24_talon_only(give: dict[int, str | None]) -> Any:
+    """T-24 with the hands not entered, the talon Q♠ 9♣ T♦ entered; A declares 130 and passes on."""
+    state = deal(start({"bid_ceiling": "unlimited"}, dealer=C), None, "QS 9C TD")
+    state = apply_all(state, [("bid", {"seat": A, "amount": 130}), ("pass", {"seat": B}), ("pass", {"seat": C})])
+    state = GAME.apply_json(state, "take_talon", {"seat": A})
+    for to, card in give.items():
+        state = GAME.apply_json(state, "give_card", {"seat": A, "to": to} | ({"card": card} if card else {}))
+    return state
+
+
+def test_thousand_talon_cards_the_declarer_kept_are_held_by_the_declarer() -> None:
+    # thousand.md §16.2: A took Q♠ 9♣ T♦ and gave 9♣ to B and 9♥ (from A's own hand) to C: A keeps
+    # Q♠ and T♦. B holds 9♣, C holds 9♥ (§5).
+    state = _t24_talon_only({B: "9C", C: "9H"})
+    assert thousand_hook(state)["held"] == [["QS", "TD"], ["9C"], ["9H"]]
+    # Trick 1 (A♠ 9♠ K♦) and trick 2 (K♠ J♠ A♦) leave them in place; A plays Q♠ at trick 3
+    # (Q♠ T♠ Q♥): only T♦ is still known in A's hand.
+    state = plays(state, " ".join(T24_PLAY.split()[:9]))
+    assert thousand_hook(state)["held"] == [["TD"], ["9C"], ["9H"]]
+
+
+def test_thousand_talon_cards_are_not_placed_when_a_gift_is_unrecorded() -> None:
+    # §16.2: the card given to C is not recorded, so it may have been Q♠ or T♦: neither is placed.
+    state = _t24_talon_only({B: "9C", C: None})
+    assert thousand_hook(state)["held"] == [[], ["9C"], []]
 
 
 def test_thousand_outside_play_has_no_position() -> None:

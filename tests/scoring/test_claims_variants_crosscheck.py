@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from scoring.cards import Card, Suit, parse_card
+from scoring.cards import Card, Suit, parse_card, sort_cards
 from scoring.claims import check_claim
 from scoring.claims.games import line_beats_claim
 from scoring.claims.modelsearch import needs_model_search
@@ -68,7 +68,8 @@ def test_play_model_rules_equal_the_reference(game: str) -> None:
 def _facts(rng: random.Random, full: Position, pos: Position, game: str) -> Position:
     """Random facts that are true of the real deal: cards placed, cards proven not held, and (Bourré)
     a few unseen cards out of play."""
-    held, not_held = [], []
+    held: list[frozenset[Card]] = []
+    not_held: list[frozenset[Card]] = []
     unseen = set(pos.unseen)
     for s, h in enumerate(pos.hands):
         real = set(full.hands[s] or ())
@@ -76,8 +77,9 @@ def _facts(rng: random.Random, full: Position, pos: Position, game: str) -> Posi
             held.append(frozenset())
             not_held.append(frozenset())
             continue
-        held.append(frozenset(c for c in real if rng.random() < 0.2))
-        not_held.append(frozenset(c for c in unseen - real if rng.random() < 0.3))
+        # drawn in the card order, not a set's (which PYTHONHASHSEED changes)
+        held.append(frozenset(c for c in sort_cards(real) if rng.random() < 0.2))
+        not_held.append(frozenset(c for c in sort_cards(unseen - real) if rng.random() < 0.3))
     pos = replace(pos, held=tuple(held), not_held=tuple(not_held))
     if game == "bourre":
         live = set(pos.unseen) | {c for h in full.hands for c in h or ()} | pos.played | set(pos.trick)

@@ -116,3 +116,19 @@ def test_unknown_hand_legal_set_is_every_unseen_card_on_a_follow() -> None:
     seat1 = next(a for a in GAME.legal_actions(state) if a["type"] == "play_card")
     # 52 - 6 seen = 46 unseen; seat 1 showed out of clubs: minus the 8 unseen clubs (7C…AC) = 38.
     assert len(seat1["cards"]) == 38 and not any(c.endswith("C") for c in seat1["cards"])
+
+
+def test_the_cards_a_play_excludes_are_kept_in_card_order() -> None:
+    """§2.3 B.1: Bea (hand unknown) discards 5♦ on the 2♣ lead, so she holds none of the other
+    twelve clubs. The evidence lists them (and names a witness) in rank order, 3♣ up to A♣, not in
+    a set's iteration order, which PYTHONHASHSEED changes."""
+    from scoring.cards import Card, parse_cards
+    from scoring.knowledge import Exclusion
+    from tests.scoring.hearts_support import ev, new_game
+
+    state = ev(new_game({"pass_count": 0}), "deal", hands=None)
+    state = ev(ev(state, "play_card", seat=0, card="2C"), "play_card", seat=1, card="5D")
+    assert state.current is not None
+    (follow,) = [r for r in state.current.knowledge.restrictions if isinstance(r, Exclusion) and r.seat == 1]
+    expected: tuple[Card, ...] = parse_cards("3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC")
+    assert (follow.code, follow.cards) == ("must_follow_suit", expected)

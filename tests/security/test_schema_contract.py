@@ -269,3 +269,26 @@ def test_statistics(hand_worked: League, url: str, path: str) -> None:
     body = conforms(response, "GET", path)
     # the hand-worked league fills every list (and the export has a row per seat of each match)
     assert body and (isinstance(body, str) or all(body.values())), body
+
+
+def test_a_lost_database_is_a_documented_503_of_every_operation(
+    alice: Person, hearts_match: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ApiErrorMiddleware`` answers any /api/ request whose database connection is lost with a JSON
+    503 ``database_unavailable`` (docs/api-errors.md): the schema lists it among every operation's
+    default errors, in the error shape."""
+    from django.db import OperationalError
+
+    from companion import selectors
+
+    operations = [(p, m) for p, ops in _schema()["paths"].items() if p.startswith("/api/v1/") for m in ops]
+    assert len(operations) > 20
+    assert [(p, m) for p, m in operations if "503" not in _schema()["paths"][p][m]["responses"]] == []
+
+    def lost(**_: Any) -> Any:
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(selectors, "match_get_for_user", lost)
+    response = alice.get(f"/api/v1/matches/{hearts_match['id']}/summary")
+    assert response.status_code == 503 and response["Retry-After"] == "2"
+    assert conforms(response, "GET", "/api/v1/matches/{match_id}/summary")["code"] == "database_unavailable"

@@ -1,9 +1,10 @@
 // Hearts: penalty points per player with the running sum, a moon button per player, the shooter's
 // choice, the J♦ and no-trick extras; every number from the engine's entry form (26, or 117 with
-// spot hearts).
+// spot hearts; each card's points in the help line: hearts-help.js).
 import { $, $$, add, h } from "../dom.js";
 import { _, fmt } from "../i18n.js";
 import { valueLabel } from "../format.js";
+import { pointsHelp } from "./hearts-help.js";
 import { table } from "../store.js";
 import { fieldError, seatButtons, stepper, submitRow } from "../forms/controls.js";
 import { check, fieldOf, fillLast, payloadOf, perSeatValues, sumOf } from "../forms/engine.js";
@@ -63,11 +64,12 @@ export function entryView(type, form) {
     moonChoice.hidden = !(moonField && values().points.includes(moonField.when.has));
   };
   const rows = pointRows(field, inputs, typed, update);
+  const help = pointsHelp(field);
   const jd = jdField ? seatButtons("jd_taker", {}) : null;
   const noTricks = fieldOf(form, "no_tricks") ? seatButtons("no_tricks", { multi: true }) : null;
   add(el,
     h("h2", { text: fmt(_("Hand %(hand)s: penalty points"), { hand: form.number }) }),
-    h("p", { class: "muted", text: field.count === "spot" ? _("Hearts count their pips (J 11, Q 12, K 13, A 14), Q♠ 13. Leave a player empty for 0.") : _("Hearts 1 each, Q♠ 13. Leave a player empty for 0.") }),
+    help ? h("p", { class: "muted", text: help }) : null,
     h("div", { class: "seat-rows" }, rows),
     h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "points" } })),
     moonChoice,
