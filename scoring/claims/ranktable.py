@@ -70,7 +70,8 @@ class RankTable(BoundsMixin):
     def init_ranked(self) -> None:
         self.rel = 0
         self.rtt = {}
-        self.kill = [-1] * (64 << 10)
+        # (the killer list only for this search: an engine is built per deal of a claimant-only check)
+        self.kill = [-1] * (64 << 10) if self.ranked else []
         self.owner = [0] * 64
         for seat, h in enumerate(self.hands):
             for c in _bits(h):

@@ -29,9 +29,18 @@ export async function record(type, payload, { onError, from, endpoint } = {}) {
   // or an entry of this phone still waiting in the outbox.
   const tab = from && from.closest(".tab");
   if (tab) delete tab.dataset.dirty;
-  const entry = await outbox.add(S.id, type, payload, { base: from ? baseOf(from) : S.seq, endpoint });
   // A result entry's form is kept aside while the entry waits: refused, it comes back as typed.
   const form = tab && tab.id === "tab-entry" ? from.closest("form") : null;
+  // Until the next hand's form replaces it (after the outbox write), nothing can be typed into the
+  // form on its way: a fast player's next hand would go into it and vanish with it.
+  if (form) form.inert = true;
+  let entry;
+  try {
+    entry = await outbox.add(S.id, type, payload, { base: from ? baseOf(from) : S.seq, endpoint });
+  } catch (e) {
+    if (form) form.inert = false; // not stored: the form stays as typed
+    throw e;
+  }
   if (onError || form) {
     const handler = (e) => { if (form) putBack(form, tab); if (onError) onError(e); else toast(errorText(e, S.players), 6000); };
     table.update((s) => ({ errorHandlers: { ...s.errorHandlers, [entry.client_event_id]: handler } }));
@@ -51,6 +60,7 @@ function nextForm(form, tab) {
 }
 
 function putBack(form, tab) {
+  form.inert = false;
   if (form.isConnected) return;
   if (tab.dataset.dirty === "1") tab.prepend(form); else tab.replaceChildren(form);
   // Kept as typed (renderAll leaves a form being typed in alone), against the record as it is now.
