@@ -15,6 +15,8 @@ class BoundsMixin(RulesMixin):
 
     lo_rel: int  # the cards whose ranks the last ranked_bounds' lower bound read
     hi_rel: int  # ... and its upper bound
+    cash_rel: int  # ... the last _cashes count read
+    sure_rel: int  # ... the last opponents_sure_trick read
 
     def bounds(self) -> tuple[int, int]:
         """Cheap (lower, upper) bounds on what the claimant can still gain from here."""
@@ -186,20 +188,7 @@ class BoundsMixin(RulesMixin):
         only leave, so "all above" stays true."""
         if not isinstance(self.rules, HeartsPlay) or self.first:
             return False
-        me = self.hands[self.claimant]
-        opp = self._opponents()
-        for s in range(4):
-            mine = me & sm(s)
-            if not mine:
-                continue
-            theirs = opp & sm(s)
-            if not theirs:
-                if self.leader == self.claimant:
-                    return False  # it may cash this suit
-                continue  # never led by the others, and the claimant never leads
-            if mine.bit_length() > (theirs & -theirs).bit_length():
-                return False
-        return True
+        return self._never_wins_rel() >= 0
 
     def opponents_force_points(self) -> int:
         """Hearts, an opponent on lead: 1 if the others can make the claimant win this very trick
@@ -262,26 +251,39 @@ class BoundsMixin(RulesMixin):
                 continue  # hearts may not be led yet
             if trump >= 0 and s != trump and not me & sm(s) and me & sm(trump):
                 continue  # the claimant could ruff
-            if (opp & sm(s)).bit_length() > (me & sm(s)).bit_length():
-                return max(1, self._leader_cashes())
+            mine = me & sm(s)
+            if (opp & sm(s)).bit_length() > mine.bit_length():
+                cashes = self._leader_cashes()
+                # what it read: the claimant's top card of s and up (the others' card above it)
+                self.sure_rel = sm(s) & ~((1 << (mine.bit_length() - 1)) - 1) if mine else 0
+                if cashes > 1:
+                    self.sure_rel |= self.cash_rel
+                return max(1, cashes)
         return 0
 
     def _leader_cashes(self) -> int:
         """No trump: the leader's cards above every other card of their suit each win a trick, one
         after the other, the leader keeping the lead (the claimant's top cards are counted the
         same way in :meth:`quick_tricks`)."""
-        if self.trump >= 0:
-            return 0
-        rules = self.rules
-        lead_hand = self.hands[self.leader]
-        others = self.allm & ~lead_hand
-        skip_hearts = isinstance(rules, HeartsPlay) and self.must_break and not self.broken
-        k = 0
+        return 0 if self.trump >= 0 else self._cashes(self.leader)
+
+    def _cashes(self, seat: int) -> int:
+        """With no trump, how many cards ``seat`` (on lead) holds above every other card of their
+        suit; sets ``cash_rel`` to the others' top card of each suit counted, and up."""
+        hand = self.hands[seat]
+        others = self.allm & ~hand
+        skip_hearts = self.hearts and self.must_break and not self.broken
+        k = rel = 0
         for s in range(4):
             if skip_hearts and s == HEARTS_I:
                 continue
             top = (others & sm(s)).bit_length()
-            k += popcount((lead_hand & sm(s)) >> top)
+            cashed = popcount((hand & sm(s)) >> top)
+            if cashed:
+                k += cashed
+                if top:
+                    rel |= sm(s) & ~((1 << (top - 1)) - 1)
+        self.cash_rel = rel
         return k
 
     # ------------------------------------------------------------------ bounds saying what they read
@@ -309,8 +311,13 @@ class BoundsMixin(RulesMixin):
             self.hi_rel = never
             return 0, 0
         if self.leader == self.claimant:
-            return self._cash_rel(self.claimant, True), rem_tricks
-        return 0, rem_tricks - self._sure_trick_rel()
+            lo = self._cashes(self.claimant)
+            self.lo_rel = self.cash_rel
+            return lo, rem_tricks
+        sure = self.opponents_sure_trick()
+        if sure:
+            self.hi_rel = self.sure_rel
+        return 0, rem_tricks - sure
 
     def _never_wins_rel(self) -> int:
         """:meth:`hearts_never_wins` (the mask of cards it read), or -1 when it does not apply."""
@@ -331,49 +338,3 @@ class BoundsMixin(RulesMixin):
                 return -1
             rel |= sm(s) & ~((1 << top) - 1)
         return rel
-
-    def _cash_rel(self, seat: int, as_lower: bool) -> int:
-        """The cards ``seat`` (on lead) holds above every other card of their suit: each wins a
-        trick in turn (:meth:`quick_tricks`, :meth:`_leader_cashes`). Sets ``lo_rel`` (or adds to
-        ``hi_rel``) to the others' top card of each suit counted, and up."""
-        hand = self.hands[seat]
-        others = self.allm & ~hand
-        skip_hearts = self.must_break and not self.broken
-        k = rel = 0
-        for s in range(4):
-            if skip_hearts and s == HEARTS_I:
-                continue
-            top = (others & sm(s)).bit_length()
-            cashed = popcount((hand & sm(s)) >> top)
-            if cashed:
-                k += cashed
-                if top:
-                    rel |= sm(s) & ~((1 << (top - 1)) - 1)
-        if as_lower:
-            self.lo_rel = rel
-        else:
-            self.hi_rel |= rel
-        return k
-
-    def _sure_trick_rel(self) -> int:
-        """:meth:`opponents_sure_trick` with no trump, adding the cards it read to ``hi_rel``."""
-        lead_hand = self.hands[self.leader]
-        me = self.hands[self.claimant]
-        opp = self._opponents()
-        for s in range(4):
-            if not lead_hand & sm(s):
-                continue
-            if s == HEARTS_I and self.must_break and not self.broken and lead_hand & ~sm(HEARTS_I):
-                continue  # hearts may not be led yet
-            mine = me & sm(s)
-            if (opp & sm(s)).bit_length() > mine.bit_length():
-                if mine:
-                    top = mine.bit_length() - 1
-                    self.hi_rel = sm(s) & ~((1 << top) - 1)
-                saved = self.hi_rel
-                cashes = self._cash_rel(self.leader, False)
-                if cashes <= 1:
-                    self.hi_rel = saved  # the bound is 1 trick: the cashes were not read
-                    return 1
-                return cashes
-        return 0

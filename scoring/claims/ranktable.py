@@ -68,7 +68,7 @@ class RankTable(BoundsMixin):
     kill: list[int]  # killer moves by (cards left, card heading the trick or 512, leader)
 
     def init_ranked(self) -> None:
-        self.rel = 0
+        self.rel = self.lo_rel = self.hi_rel = self.cash_rel = self.sure_rel = 0
         self.rtt = {}
         # (the killer list only for this search: an engine is built per deal of a claimant-only check)
         self.kill = [-1] * (64 << 10) if self.ranked else []
