@@ -24,7 +24,7 @@ from scoring.explain import Note
 from scoring.knowledge import CardKnowledge, Exclusion, Play
 from scoring.thousand.rules import DECK, RANKS, TOTAL_POINTS
 from scoring.thousand.state import Announcement, DealState, all_hands_known, dealt_of, known_holder
-from scoring.tricks import TrickRules, beats, head_violation, winning_index
+from scoring.tricks import Trick, TrickRules, beats, head_violation, winning_index
 
 SUIT_CARDS: dict[Suit, tuple[Card, ...]] = {s: tuple(card_of(r, s) for r in RANKS) for s in Suit}
 
@@ -93,21 +93,11 @@ def play_proofs(deal: DealState, base: TrickRules, players: tuple[str, ...]) -> 
     """
     if not deal.plays:
         return []
-    last_trick, last_seat, last = deal.plays[-1]
+    _last_trick, last_seat, last = deal.plays[-1]
     tricks = [(t, tr) for t, _w, tr in deal.completed]
     if deal.trick is not None and deal.trick.cards:
         tricks.append((deal.trick, deal.trump))
-    heading = base.head_when_following or base.head_when_trumping
-    if heading:
-        suspects = [(n, i) for n, (t, _tr) in enumerate(tricks, start=1) for i in range(1, len(t.cards))]
-    else:
-        suspects = list(deal.offsuit)
-    relevant = []
-    for number, i in suspects:
-        trick, trump = tricks[number - 1]
-        is_new = number == last_trick and i == len(trick.cards) - 1
-        if is_new or last.suit == trick.cards[0].suit or (trump is not None and last.suit == trump):
-            relevant.append((number, i))
+    relevant = _suspects_to_recheck(deal, base, tricks)
     announced = [
         (index, ann)
         for index, ann in enumerate(deal.announcements)
@@ -125,24 +115,45 @@ def play_proofs(deal: DealState, base: TrickRules, players: tuple[str, ...]) -> 
         proof = _check(ev, seat, number, trick.cards[i], trick.cards[:i], trick.cards[0].suit, trump, rules, players)
         if proof is not None and (seat, number, proof.code) not in deal.proven:
             proofs.append(proof)
-    for index, ann in announced:
-        code = "illegal_marriage" if ann.kind == "marriage" else "illegal_four_aces"
-        note = Note(
-            code,
-            "%(name)s announced the %(suit)s marriage at trick %(trick)s without holding %(card)s, "
-            "which %(other)s played (§6.4)."
-            if ann.suit is not None
-            else "%(name)s announced four aces at trick %(trick)s without holding %(card)s, "
-            "which %(other)s played (§6.4).",
-            ann.seat,
-            name=players[ann.seat],
-            suit=ann.suit.symbol if ann.suit is not None else "",
-            trick=ann.trick,
-            card=last.pretty,
-            other=players[last_seat],
-        )
-        proofs.append(Proof(ann.seat, ann.trick, code, note, index))
+    proofs.extend(_announcement_proof(index, ann, last, players[last_seat], players) for index, ann in announced)
     return proofs
+
+
+def _suspects_to_recheck(
+    deal: DealState, base: TrickRules, tricks: list[tuple[Trick, Suit | None]]
+) -> list[tuple[int, int]]:
+    """(trick number, index in the trick) of the plays the card just played may prove illegal."""
+    last_trick, _seat, last = deal.plays[-1]
+    if base.head_when_following or base.head_when_trumping:
+        suspects = [(n, i) for n, (t, _tr) in enumerate(tricks, start=1) for i in range(1, len(t.cards))]
+    else:
+        suspects = list(deal.offsuit)
+    relevant = []
+    for number, i in suspects:
+        trick, trump = tricks[number - 1]
+        is_new = number == last_trick and i == len(trick.cards) - 1
+        if is_new or last.suit == trick.cards[0].suit or (trump is not None and last.suit == trump):
+            relevant.append((number, i))
+    return relevant
+
+
+def _announcement_proof(index: int, ann: Announcement, card: Card, other: str, players: tuple[str, ...]) -> Proof:
+    """The announcement ``index`` was illegal: ``other`` played ``card``, one it needed (§6.4)."""
+    code = "illegal_marriage" if ann.kind == "marriage" else "illegal_four_aces"
+    note = Note(
+        code,
+        "%(name)s announced the %(suit)s marriage at trick %(trick)s without holding %(card)s, "
+        "which %(other)s played (§6.4)."
+        if ann.suit is not None
+        else "%(name)s announced four aces at trick %(trick)s without holding %(card)s, which %(other)s played (§6.4).",
+        ann.seat,
+        name=players[ann.seat],
+        suit=ann.suit.symbol if ann.suit is not None else "",
+        trick=ann.trick,
+        card=card.pretty,
+        other=other,
+    )
+    return Proof(ann.seat, ann.trick, code, note, index)
 
 
 def _partners(ann: Announcement) -> tuple[Card, ...]:
@@ -244,16 +255,42 @@ def _restrictions(
 
 
 def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], players: tuple[str, ...]) -> list[Proof]:
-    """§16.2, T-24: bids above 120 that the reconstructed dealt hand did not allow (deal end only).
-
-    Dealt hands: declarer = (cards played ∪ cards passed) − talon; defender = cards played − card
-    received. Without the talon or a passed card the hand is unknown and nothing is proven.
-    """
+    """§16.2, T-24: bids above 120 that the reconstructed dealt hand did not allow (deal end only)."""
     if all_hands_known(deal) or deal.declarer is None:
         return []
+    played = _played_by_seat(deal)
+    dealt = _dealt_hands(deal, played)
+    proofs: list[Proof] = []
+    for s, amount, blind in deal.bids:
+        if amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
+            continue
+        if amount > ceiling(dealt[s]):
+            proofs.append(_bid_proof(s, amount, blind, dealt[s], players))
+    if deal.raised and deal.contract > TOTAL_POINTS and not any(p.seat == deal.declarer for p in proofs):
+        hand8 = frozenset(played[deal.declarer])
+        if len(hand8) == (10 if len(deal.active) == 2 else 8) and deal.contract > ceiling(hand8):
+            note = Note(
+                "illegal_raise",
+                "%(name)s raised to %(amount)s without a marriage after passing (§4.4).",
+                deal.declarer,
+                name=players[deal.declarer],
+                amount=deal.contract,
+            )
+            proofs.append(Proof(deal.declarer, None, "illegal_raise", note))
+    return proofs
+
+
+def _played_by_seat(deal: DealState) -> dict[int, set[Card]]:
     played: dict[int, set[Card]] = {s: set() for s in deal.active}
     for _t, s, c in deal.plays:
         played[s].add(c)
+    return played
+
+
+def _dealt_hands(deal: DealState, played: dict[int, set[Card]]) -> dict[int, frozenset[Card]]:
+    """The hands dealt to the seats whose cards were not entered, where the record shows them:
+    declarer = (cards played ∪ cards passed) − talon; defender = cards played − card received.
+    Without the talon or a passed card the hand is unknown and left out."""
     dealt: dict[int, frozenset[Card]] = {}
     received = dict(deal.given)
     for s in deal.active:
@@ -272,48 +309,21 @@ def bid_proofs(deal: DealState, ceiling: Callable[[frozenset[Card]], int], playe
             if card is None:
                 continue
             dealt[s] = frozenset(played[s] - {card})
-    proofs: list[Proof] = []
-    for s, amount, blind in deal.bids:
-        if amount <= TOTAL_POINTS or s not in dealt or any(p.seat == s for p in proofs):
-            continue
-        if amount > ceiling(dealt[s]):
-            hand = " ".join(c.pretty for c in sorted(dealt[s], key=str))
-            if blind:
-                # §4.6: a blind bid above 120 is judged on the 7 cards dealt, like any other (§4.3).
-                blind_note = Note(
-                    "illegal_blind_bid",
-                    "%(name)s bid %(amount)s blind, dealt %(hand)s: no marriage allows it (§4.6, §4.3).",
-                    s,
-                    name=players[s],
-                    amount=amount,
-                    hand=hand,
-                )
-                proofs.append(Proof(s, None, "illegal_blind_bid", blind_note))
-                continue
-            note = Note(
-                "illegal_bid",
-                "%(name)s bid %(amount)s holding %(hand)s: no marriage allows it (§4.3).",
-                s,
-                name=players[s],
-                amount=amount,
-                hand=hand,
-            )
-            proofs.append(Proof(s, None, "illegal_bid", note))
-    if deal.raised and deal.contract > TOTAL_POINTS and not any(p.seat == deal.declarer for p in proofs):
-        hand8 = frozenset(played[deal.declarer])
-        if len(hand8) == (10 if len(deal.active) == 2 else 8) and deal.contract > ceiling(hand8):
-            proofs.append(
-                Proof(
-                    deal.declarer,
-                    None,
-                    "illegal_raise",
-                    Note(
-                        "illegal_raise",
-                        "%(name)s raised to %(amount)s without a marriage after passing (§4.4).",
-                        deal.declarer,
-                        name=players[deal.declarer],
-                        amount=deal.contract,
-                    ),
-                )
-            )
-    return proofs
+    return dealt
+
+
+def _bid_proof(seat: int, amount: int, blind: bool, dealt: frozenset[Card], players: tuple[str, ...]) -> Proof:
+    """A bid of ``amount`` no marriage in the dealt hand allows (§4.3; blind, §4.6: judged alike)."""
+    hand = " ".join(c.pretty for c in sorted(dealt, key=str))
+    code = "illegal_blind_bid" if blind else "illegal_bid"
+    note = Note(
+        code,
+        "%(name)s bid %(amount)s blind, dealt %(hand)s: no marriage allows it (§4.6, §4.3)."
+        if blind
+        else "%(name)s bid %(amount)s holding %(hand)s: no marriage allows it (§4.3).",
+        seat,
+        name=players[seat],
+        amount=amount,
+        hand=hand,
+    )
+    return Proof(seat, None, code, note)
