@@ -155,31 +155,7 @@ def check_card(hand: Hand, seat: int, card: Card) -> None:
 def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card: Card) -> list[Exclusion]:
     options = opening_options(hand)
     if variants.first_lead == "any_club":
-        if card.suit != Suit.CLUBS:
-            raise RulesError(
-                "must_lead_a_club",
-                "The first trick must be led with a club, not %(card)s.",
-                rule=PLAY,
-                card=card.pretty,
-            )
-        if len(options) == 1 and card != options[0]:
-            # The leader must hold the opening card: nobody else may hold it.
-            return [
-                restriction(
-                    hand,
-                    other,
-                    frozenset(options),
-                    "must_lead_lowest_club",
-                    "any_club",
-                    card,
-                    leader=hand.name(seat),
-                    card=card.pretty,
-                    opening=options[0].pretty,
-                )
-                for other in range(hand.seats)
-                if other != seat
-            ]
-        return []
+        return _any_club_opening(hand, seat, card, options)
     if card not in options:
         raise RulesError(
             "must_lead_two_of_clubs",
@@ -196,6 +172,35 @@ def _opening_restrictions(hand: Hand, variants: HeartsVariants, seat: int, card:
     return [
         restriction(hand, s, below, "must_lead_lowest_club", "lowest_club", card, card=card.pretty)
         for s in range(hand.seats)
+    ]
+
+
+def _any_club_opening(hand: Hand, seat: int, card: Card, options: tuple[Card, ...]) -> list[Exclusion]:
+    """``first_lead = any_club``: a club, any; the opening card, when there is one, is then the
+    leader's (nobody else may hold it)."""
+    if card.suit != Suit.CLUBS:
+        raise RulesError(
+            "must_lead_a_club",
+            "The first trick must be led with a club, not %(card)s.",
+            rule=PLAY,
+            card=card.pretty,
+        )
+    if len(options) != 1 or card == options[0]:
+        return []
+    return [
+        restriction(
+            hand,
+            other,
+            frozenset(options),
+            "must_lead_lowest_club",
+            "any_club",
+            card,
+            leader=hand.name(seat),
+            card=card.pretty,
+            opening=options[0].pretty,
+        )
+        for other in range(hand.seats)
+        if other != seat
     ]
 
 
