@@ -94,7 +94,7 @@ class RankTable(BoundsMixin):
         spades = self.allm & sm(3)
         qpos = 0
         if self.q_matters():
-            qpos = 1 + (spades >> (self.qs.bit_length())).bit_count()
+            qpos = 1 + popcount(spades >> self.qs.bit_length())
         key = key << 4 | qpos
         return ((key << 3 | self.leader) << 1 | int(self.broken)) << 1 | int(self.first)
 
