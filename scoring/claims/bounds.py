@@ -157,27 +157,17 @@ class BoundsMixin(RulesMixin):
         """Hearts, at a trick boundary: every card of the claimant is below every card the others
         hold in its suit, so it never wins a trick it did not lead, and if it leads now it can lead
         a suit the others must overtake. Then it takes no more points."""
-        rules = self.rules
-        if not isinstance(rules, HeartsPlay) or self.first:
+        if not isinstance(self.rules, HeartsPlay) or self.first or self._under_in_shared_suits() < 0:
             return False
-        me = self.hands[self.claimant]
-        opp = self._opponents()
-        can_lose_lead = False
-        for s in range(4):
-            mine = me & sm(s)
-            if not mine:
-                continue
-            theirs = opp & sm(s)
-            if not theirs:
-                continue
-            if mine.bit_length() > (theirs & -theirs).bit_length():
-                return False
-            if s != HEARTS_I or not self.must_break or self.broken or not me & ~sm(HEARTS_I):
-                can_lose_lead = True
         if self.leader != self.claimant:
             # the claimant never wins, so never leads; a suit the others lack is never led to it
             return True
-        return can_lose_lead  # it leads that suit, loses, and never leads again
+        # it leads a suit the others hold (a heart only once hearts may be led), loses, and never
+        # leads again
+        me = self.hands[self.claimant]
+        opp = self._opponents()
+        hearts_barred = self.must_break and not self.broken and bool(me & ~sm(HEARTS_I))
+        return any(me & sm(s) and opp & sm(s) and not (s == HEARTS_I and hearts_barred) for s in range(4))
 
     def hearts_never_wins(self) -> bool:
         """Hearts (no trump), at a trick boundary: in every suit the claimant holds, the others hold
@@ -320,18 +310,25 @@ class BoundsMixin(RulesMixin):
         return 0, rem_tricks - sure
 
     def _never_wins_rel(self) -> int:
-        """:meth:`hearts_never_wins` (the mask of cards it read), or -1 when it does not apply."""
+        """:meth:`hearts_never_wins` (the mask of cards it read), or -1 when it does not apply: on
+        lead, a suit the others lack is one the claimant may cash."""
+        if self.leader == self.claimant:
+            me = self.hands[self.claimant]
+            opp = self._opponents()
+            if any(me & sm(s) and not opp & sm(s) for s in range(4)):
+                return -1
+        return self._under_in_shared_suits()
+
+    def _under_in_shared_suits(self) -> int:
+        """In every suit both the claimant and the others hold, all the claimant's cards are below
+        all theirs: the cards that reads (each such suit from the claimant's top card up), else -1."""
         me = self.hands[self.claimant]
         opp = self._opponents()
         rel = 0
         for s in range(4):
             mine = me & sm(s)
-            if not mine:
-                continue
             theirs = opp & sm(s)
-            if not theirs:
-                if self.leader == self.claimant:
-                    return -1
+            if not mine or not theirs:
                 continue
             top = mine.bit_length() - 1
             if top > (theirs & -theirs).bit_length() - 1:
