@@ -70,8 +70,12 @@ class AccountView(APIView):
     def get(self, request: Request) -> Response:
         user = _user(request)
         player = selectors.player_for_user(user)
-        body = {"username": user.username, "email": user.email, "is_guest": accounts.is_guest(user),
-                "player": player.pk if player else None}
+        body = {
+            "username": user.username,
+            "email": user.email,
+            "is_guest": accounts.is_guest(user),
+            "player": player.pk if player else None,
+        }
         return Response(body)
 
     @extend_schema(request=ps.AccountDeleteInput, responses={200: ps.DeletedOutput, **errors(400, 401, 403, 413)})
@@ -147,8 +151,13 @@ class BadgeView(APIView):
 # -- league members, roles and invite links --------------------------------------------------------------
 def _member_json(membership: Membership) -> dict[str, Any]:
     player = membership.player
-    return {"player": player.pk, "name": player.name, "role": membership.role,
-            "has_account": player.user_id is not None, **people.player_badge(player)}
+    return {
+        "player": player.pk,
+        "name": player.name,
+        "role": membership.role,
+        "has_account": player.user_id is not None,
+        **people.player_badge(player),
+    }
 
 
 class MemberView(APIView):
@@ -190,9 +199,17 @@ def _invite_base(request: Request) -> str:
 
 
 def _link_json(link: InviteLink) -> dict[str, Any]:
-    return {"id": link.pk, "role": link.role, "created_at": link.created_at, "expires_at": link.expires_at,
-            "max_uses": link.max_uses, "uses": link.uses, "revoked": link.revoked_at is not None,
-            "player": link.player_id, "email": link.email}
+    return {
+        "id": link.pk,
+        "role": link.role,
+        "created_at": link.created_at,
+        "expires_at": link.expires_at,
+        "max_uses": link.max_uses,
+        "uses": link.uses,
+        "revoked": link.revoked_at is not None,
+        "player": link.player_id,
+        "email": link.email,
+    }
 
 
 def _issued_json(request: Request, issued: people.IssuedLink) -> dict[str, Any]:
@@ -233,13 +250,17 @@ class InviteView(APIView):
     throttle_scope = "invites"
 
     def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+        return [AllowAny()] if self.request.method == "GET" else list(super().get_permissions())
 
     @extend_schema(responses={200: ps.InvitePreviewOutput, **errors(404)})
     def get(self, request: Request, secret: str) -> Response:
         link = people.invite_link_get(secret=secret)
-        body = {"league": {"id": link.league_id, "name": link.league.name}, "role": link.role,
-                "expires_at": link.expires_at, "player_name": link.player.name if link.player else None}
+        body = {
+            "league": {"id": link.league_id, "name": link.league.name},
+            "role": link.role,
+            "expires_at": link.expires_at,
+            "player_name": link.player.name if link.player else None,
+        }
         return Response(body)
 
     @extend_schema(request=None, responses={201: s.MembershipOutput, **errors(401, 404, 409, 429)})
@@ -262,20 +283,28 @@ class SuggestView(APIView):
 
 
 def _merge_json(merge: PlayerMerge) -> dict[str, Any]:
-    return {"id": merge.pk, "kind": merge.kind, "status": merge.status, "source": merge.source_id,
-            "source_name": merge.source.name, "target": merge.target_id, "target_name": merge.target.name,
-            "seats": list(merge.seats), "created_at": merge.created_at}
+    return {
+        "id": merge.pk,
+        "kind": merge.kind,
+        "status": merge.status,
+        "player": merge.source_id,
+        "player_name": merge.source.name,
+        "into": merge.target_id,
+        "into_name": merge.target.name,
+        "seats": list(merge.seats),
+        "created_at": merge.created_at,
+    }
 
 
 class LeagueMergeView(APIView):
-    """A league admin merges two name-only players (``source``'s seats go to ``target``)."""
+    """A league admin merges two name-only players (``player``'s seats go to ``into``)."""
 
     @extend_schema(request=ps.MergeInput, responses={201: ps.MergeOutput, **errors(400, 401, 403, 404, 409, 413)})
     def post(self, request: Request, league_id: int) -> Response:
         league = selectors.league_get_for_user(user=request.user, league_id=league_id)
         values = _valid(ps.MergeInput, request)
         merge = people.players_merge(
-            league=league, source_id=values["source"], target_id=values["target"], user=_user(request)
+            league=league, source_id=values["player"], target_id=values["into"], user=_user(request)
         )
         return Response(_merge_json(merge), status=status.HTTP_201_CREATED)
 
@@ -309,7 +338,7 @@ class MergeActionView(APIView):
 
 
 class DisputeView(APIView):
-    """"That was not me": leave a seat a recorder put you in (the seat goes back to a name)."""
+    """ "That was not me": leave a seat a recorder put you in (the seat goes back to a name)."""
 
     @extend_schema(request=ps.DisputeInput, responses={201: ps.DisputeOutput, **errors(400, 401, 404, 409, 413)})
     def post(self, request: Request, match_id: int) -> Response:

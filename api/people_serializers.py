@@ -69,8 +69,9 @@ class RosterInput(serializers.Serializer[Any]):
 
 
 class MergeInput(serializers.Serializer[Any]):
-    source = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
-    target = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    #: The name-only player merged away: its seats go to ``into``.
+    player = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    into = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
 
 
 class ClaimPlayerInput(serializers.Serializer[Any]):
@@ -154,7 +155,8 @@ class SuggestionOutput(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     name = serializers.CharField()
     league = serializers.CharField(allow_null=True)
-    label = serializers.CharField()
+    #: What the form shows: "Bea — Friday league".
+    text = serializers.CharField()
     has_account = serializers.BooleanField()
     colour = serializers.CharField()
     initials = serializers.CharField()
@@ -164,10 +166,11 @@ class MergeOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     status = serializers.CharField()
-    source = serializers.IntegerField()
-    source_name = serializers.CharField()
-    target = serializers.IntegerField()
-    target_name = serializers.CharField()
+    #: The player whose seats moved (merged away) and the one they moved to.
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    into = serializers.IntegerField()
+    into_name = serializers.CharField()
     seats = serializers.ListField(child=serializers.IntegerField())
     created_at = serializers.DateTimeField()
 

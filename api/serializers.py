@@ -9,9 +9,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import selectors
-from companion.people import player_badge
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.people import player_badge
 from league.models import PlayerResultRow
 
 
@@ -271,11 +271,10 @@ class MatchListItemOutput(MatchOutput):
 
     def get_seated_by(self, match: Match) -> str | None:
         user_id = getattr(_viewer(self.context), "pk", None)
-        for seat in match.seats.all():
-            if user_id and seat.player.user_id == user_id:
-                if seat.seated_by_id is not None and seat.seated_by_id != user_id:
-                    return creator_name(match) if seat.seated_by_id == match.created_by_id else None
-        return None
+        mine = next((s for s in match.seats.all() if user_id and s.player.user_id == user_id), None)
+        if mine is None or mine.seated_by_id is None or mine.seated_by_id == user_id:
+            return None
+        return creator_name(match) if mine.seated_by_id == match.created_by_id else None
 
     def get_totals(self, match: Match) -> list[int]:
         """The running totals by seat (the cached state after the last event: no replay when warm)."""

@@ -11,6 +11,7 @@ embedded setup, SMTP from the environment in production: docs/deploy.md).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import logging
@@ -53,9 +54,7 @@ def _password_check(password: str, user: User) -> None:
         validate_password(password, user)
     except ValidationError as exc:
         messages = [str(m) for m in exc.messages]
-        raise Invalid(
-            "weak_password", " ".join(messages), fields={"password": messages[0]}, reasons=messages
-        ) from None
+        raise Invalid("weak_password", " ".join(messages), fields={"password": messages[0]}, reasons=messages) from None
 
 
 def _names_check(*, username: str, email: str, user: User | None = None) -> tuple[str, str]:
@@ -67,7 +66,9 @@ def _names_check(*, username: str, email: str, user: User | None = None) -> tupl
         )
     username = username or email
     if username.startswith(GUEST_PREFIX):
-        raise Invalid("username_reserved", "User names starting with “guest-” are reserved.", fields={"username": "reserved"})
+        raise Invalid(
+            "username_reserved", "User names starting with “guest-” are reserved.", fields={"username": "reserved"}
+        )
     others = User.objects.exclude(pk=user.pk) if user is not None else User.objects.all()
     if others.filter(username__iexact=username).exists():
         raise Conflict("username_taken", "This user name is taken.", fields={"username": "taken"})
@@ -129,7 +130,7 @@ def password_reset_request(*, email: str, link_base: str) -> None:
             continue
         uid = urlsafe_base64_encode(force_bytes(user.pk))
         link = f"{link_base}#uid={uid}&token={default_token_generator.make_token(user)}"
-        transaction.on_commit(lambda u=user, link=link: _reset_mail(u, link), robust=True)
+        transaction.on_commit(functools.partial(_reset_mail, user, link), robust=True)
 
 
 def _reset_mail(user: User, link: str) -> None:
@@ -207,8 +208,19 @@ def my_data(*, user: User) -> DataExport:
             total = totals[seat] if seat is not None and seat < len(totals) else ""
             league = match.league.name if match.league else ""
             table.writerow(
-                [_cell(v) for v in (match.pk, match.game, match.created_at.isoformat(), match.status, league, seat,
-                                    record["players"][seat] if seat is not None else "", total)]
+                [
+                    _cell(v)
+                    for v in (
+                        match.pk,
+                        match.game,
+                        match.created_at.isoformat(),
+                        match.status,
+                        league,
+                        seat,
+                        record["players"][seat] if seat is not None else "",
+                        total,
+                    )
+                ]
             )
         archive.writestr("matches.csv", rows.getvalue())
         archive.writestr("account.json", json.dumps(_account_json(user, player), ensure_ascii=False, indent=1))

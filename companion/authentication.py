@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import binascii
-from hmac import compare_digest
 from datetime import timedelta
+from hmac import compare_digest
 from typing import Any
 
 from django.conf import settings
-
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication

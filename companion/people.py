@@ -13,14 +13,15 @@ import csv
 import hashlib
 import io
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -164,9 +165,9 @@ def invite_link_revoke(*, league: League, link_id: int, user: User) -> InviteLin
 
 def _link_usable(link: InviteLink | None) -> InviteLink:
     """The link if it still works; one answer for a wrong, revoked, expired or used-up secret."""
-    if link is not None and link.revoked_at is None and link.expires_at > timezone.now():
-        if link.max_uses is None or link.uses < link.max_uses:
-            return link
+    live = link is not None and link.revoked_at is None and link.expires_at > timezone.now()
+    if live and link is not None and (link.max_uses is None or link.uses < link.max_uses):
+        return link
     raise NotFound("invite_invalid", "This invite link is wrong, revoked, expired or used up: ask for a new one.")
 
 
@@ -225,7 +226,9 @@ def _roster_rows(text: str) -> list[tuple[str, str]]:
             try:
                 validate_email(email)
             except ValidationError:
-                raise Invalid("roster_row_invalid", f"Row {number}: {email!r} is not an e-mail address.", row=number) from None
+                raise Invalid(
+                    "roster_row_invalid", f"Row {number}: {email!r} is not an e-mail address.", row=number
+                ) from None
         parsed.append((name, email))
     return parsed
 
@@ -239,14 +242,16 @@ def roster_import(*, league: League, user: User, text: str, link_base: str) -> l
     for name, email in _roster_rows(text):
         player = player_create(name=name, created_by=user)
         Membership.objects.create(league=league, player=player, role=Membership.Role.MEMBER)
-        invite = invite_link_create(
-            league=league, user=user, days=30, max_uses=1, player=player, email=email
-        )
+        invite = invite_link_create(league=league, user=user, days=30, max_uses=1, player=player, email=email)
         made.append(RosterRow(player=player, email=email, invite=invite))
         if email:
             link = f"{link_base}{invite.secret}/"
-            transaction.on_commit(lambda e=email, n=name, u=link: _invite_mail(league.name, n, e, u), robust=True)
+            transaction.on_commit(_invite_mail_later(league.name, name, email, link), robust=True)
     return made
+
+
+def _invite_mail_later(league: str, name: str, email: str, link: str) -> Callable[[], None]:
+    return lambda: _invite_mail(league, name, email, link)
 
 
 def _invite_mail(league: str, name: str, email: str, link: str) -> None:
@@ -291,8 +296,14 @@ def name_suggestions(*, user: User, q: str, limit: int = 8) -> list[dict[str, An
 
 def _suggestion(player: Player, league: str | None) -> dict[str, Any]:
     label = f"{player.name} — {league}" if league else player.name
-    return {"player": player.pk, "name": player.name, "league": league, "label": label,
-            "has_account": player.user_id is not None, **player_badge(player)}
+    return {
+        "player": player.pk,
+        "name": player.name,
+        "league": league,
+        "text": label,
+        "has_account": player.user_id is not None,
+        **player_badge(player),
+    }
 
 
 # -- merges ---------------------------------------------------------------------------------------------------
@@ -332,7 +343,7 @@ def _rederive(match_ids: set[int]) -> None:
 
 def _players_for_merge(source_id: int, target_id: int) -> tuple[Player, Player]:
     if source_id == target_id:
-        raise Invalid("merge_into_itself", "A player cannot be merged into itself.", fields={"target": "same player"})
+        raise Invalid("merge_into_itself", "A player cannot be merged into itself.", fields={"into": "same player"})
     players = Player.objects.select_for_update().in_bulk([source_id, target_id])
     if source_id not in players or target_id not in players:
         missing = source_id if source_id not in players else target_id
@@ -367,7 +378,7 @@ def players_merge(*, league: League, source_id: int, target_id: int, user: User)
 
 @writing
 def player_claim(*, user: User, player_id: int) -> PlayerMerge:
-    """"That Bea was me": an account holder asks for a name-only player's seats. Pending until the
+    """ "That Bea was me": an account holder asks for a name-only player's seats. Pending until the
     recorder of those matches or an admin of their league confirms."""
     mine = player_for_user_ensure(user=user)
     source, target = _players_for_merge(player_id, mine.pk)
@@ -395,9 +406,7 @@ def _may_confirm(user: User, merge: PlayerMerge) -> bool:
         return True
     leagues = set(Membership.objects.filter(player=source).values_list("league_id", flat=True))
     leagues |= set(Match.objects.filter(seats__player=source).exclude(league=None).values_list("league_id", flat=True))
-    return Membership.objects.filter(
-        league_id__in=leagues, player__user=user, role=Membership.Role.ADMIN
-    ).exists()
+    return Membership.objects.filter(league_id__in=leagues, player__user=user, role=Membership.Role.ADMIN).exists()
 
 
 def merges_to_confirm(*, user: User) -> list[PlayerMerge]:
@@ -446,8 +455,12 @@ def merge_undo(*, merge_id: int, user: User) -> PlayerMerge:
 def _may_undo(user: User, merge: PlayerMerge) -> bool:
     if user.is_staff:
         return True
-    leagues = [merge.league_id] if merge.league_id else list(
-        Membership.objects.filter(player__in=[merge.source_id, merge.target_id]).values_list("league_id", flat=True)
+    leagues = (
+        [merge.league_id]
+        if merge.league_id
+        else list(
+            Membership.objects.filter(player__in=[merge.source_id, merge.target_id]).values_list("league_id", flat=True)
+        )
     )
     return Membership.objects.filter(league_id__in=leagues, player__user=user, role=Membership.Role.ADMIN).exists()
 
@@ -455,7 +468,7 @@ def _may_undo(user: User, merge: PlayerMerge) -> bool:
 # -- seats a recorder filled -------------------------------------------------------------------------------
 @writing
 def seat_dispute(*, match_id: int, seat: int, user: User, reason: str = "") -> SeatDispute:
-    """"That was not me": a member seated by someone else in a match leaves the seat, which goes back
+    """ "That was not me": a member seated by someone else in a match leaves the seat, which goes back
     to a name-only player of the same name (the recorder's); the match's totals stay, the league
     re-derives it when finished."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()

@@ -7,108 +7,234 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('companion', '0007_outbox'),
+        ("companion", "0007_outbox"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='matchseat',
-            name='seated_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="matchseat",
+            name="seated_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='player',
-            name='colour',
-            field=models.CharField(blank=True, default='', max_length=7, verbose_name='colour'),
+            model_name="player",
+            name="colour",
+            field=models.CharField(blank=True, default="", max_length=7, verbose_name="colour"),
         ),
         migrations.AddField(
-            model_name='player',
-            name='initials',
-            field=models.CharField(blank=True, default='', max_length=3, verbose_name='initials'),
+            model_name="player",
+            name="initials",
+            field=models.CharField(blank=True, default="", max_length=3, verbose_name="initials"),
         ),
         migrations.AddField(
-            model_name='player',
-            name='merged_into',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='merged_from', to='companion.player'),
+            model_name="player",
+            name="merged_into",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="merged_from",
+                to="companion.player",
+            ),
         ),
         migrations.AlterField(
-            model_name='leagueinvitation',
-            name='role',
-            field=models.CharField(choices=[('member', 'member'), ('recorder', 'recorder'), ('admin', 'admin')], default='member', max_length=10),
+            model_name="leagueinvitation",
+            name="role",
+            field=models.CharField(
+                choices=[("member", "member"), ("recorder", "recorder"), ("admin", "admin")],
+                default="member",
+                max_length=10,
+            ),
         ),
         migrations.AlterField(
-            model_name='membership',
-            name='role',
-            field=models.CharField(choices=[('member', 'member'), ('recorder', 'recorder'), ('admin', 'admin')], default='member', max_length=10),
+            model_name="membership",
+            name="role",
+            field=models.CharField(
+                choices=[("member", "member"), ("recorder", "recorder"), ("admin", "admin")],
+                default="member",
+                max_length=10,
+            ),
         ),
         migrations.CreateModel(
-            name='InviteLink',
+            name="InviteLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('secret_hash', models.CharField(max_length=64, unique=True)),
-                ('role', models.CharField(choices=[('member', 'member'), ('recorder', 'recorder'), ('admin', 'admin')], default='member', max_length=10)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('expires_at', models.DateTimeField()),
-                ('max_uses', models.PositiveIntegerField(blank=True, null=True)),
-                ('uses', models.PositiveIntegerField(default=0)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('email', models.EmailField(blank=True, default='', max_length=254)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invite_links', to='companion.league')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='invite_links', to='companion.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("secret_hash", models.CharField(max_length=64, unique=True)),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("member", "member"), ("recorder", "recorder"), ("admin", "admin")],
+                        default="member",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("expires_at", models.DateTimeField()),
+                ("max_uses", models.PositiveIntegerField(blank=True, null=True)),
+                ("uses", models.PositiveIntegerField(default=0)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                ("email", models.EmailField(blank=True, default="", max_length=254)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="invite_links", to="companion.league"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="invite_links",
+                        to="companion.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ('-created_at', '-id'),
+                "ordering": ("-created_at", "-id"),
             },
         ),
         migrations.CreateModel(
-            name='PlayerMerge',
+            name="PlayerMerge",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('merge', 'merge'), ('claim', 'claim')], max_length=10)),
-                ('status', models.CharField(choices=[('pending', 'pending'), ('done', 'done'), ('refused', 'refused'), ('undone', 'undone')], default='pending', max_length=10)),
-                ('seats', models.JSONField(blank=True, default=list)),
-                ('memberships', models.JSONField(blank=True, default=list)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('league', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='companion.league')),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('source', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='merges_out', to='companion.player')),
-                ('target', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='merges_in', to='companion.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=[("merge", "merge"), ("claim", "claim")], max_length=10)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "pending"),
+                            ("done", "done"),
+                            ("refused", "refused"),
+                            ("undone", "undone"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("seats", models.JSONField(blank=True, default=list)),
+                ("memberships", models.JSONField(blank=True, default=list)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "league",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="companion.league",
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="merges_out", to="companion.player"
+                    ),
+                ),
+                (
+                    "target",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="merges_in", to="companion.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ('-created_at', '-id'),
+                "ordering": ("-created_at", "-id"),
             },
         ),
         migrations.CreateModel(
-            name='PeopleAudit',
+            name="PeopleAudit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=20)),
-                ('detail', models.JSONField(blank=True, default=dict)),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('merge', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='audit', to='companion.playermerge')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("action", models.CharField(max_length=20)),
+                ("detail", models.JSONField(blank=True, default=dict)),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "merge",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="audit",
+                        to="companion.playermerge",
+                    ),
+                ),
             ],
             options={
-                'ordering': ('at', 'id'),
+                "ordering": ("at", "id"),
             },
         ),
         migrations.CreateModel(
-            name='SeatDispute',
+            name="SeatDispute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('reason', models.CharField(blank=True, default='', max_length=500)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='disputes', to='companion.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='disputes', to='companion.player')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("reason", models.CharField(blank=True, default="", max_length=500)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="disputes", to="companion.match"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="disputes", to="companion.player"
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ('match', 'seat', 'id'),
+                "ordering": ("match", "seat", "id"),
             },
         ),
     ]

@@ -38,15 +38,22 @@ def test_joining_a_league_table_does_not_make_a_member(alice: Person, bob: Perso
     assert bob.append(match["id"], "hand_result", HAND, expected_seq=1).status_code == 201
 
 
-def test_only_recorders_and_admins_create_league_matches_and_import(alice: Person, bob: Person, charlie: Person) -> None:
+def test_only_recorders_and_admins_create_league_matches_and_import(
+    alice: Person, bob: Person, charlie: Person
+) -> None:
     league = _league(alice)
     bob.post(f"/api/v1/invites/{_link(alice, league)['secret']}")
     charlie.post(f"/api/v1/invites/{_link(alice, league, role='recorder')['secret']}")
     body = {"game": "hearts", "players": [alice.player.pk, "X", "Y", "Z"], "league": league}
     refused = bob.post("/api/v1/matches/", body)
     assert (refused.status_code, refused.json()["code"]) == (403, "not_a_league_recorder")
-    record = {"format": "companion-record/1", "game": "hearts", "players": ["P", "Q", "R", "S"], "variants": {},
-              "events": [{"seq": 1, "type": "hand_result", "payload": HAND}]}
+    record = {
+        "format": "companion-record/1",
+        "game": "hearts",
+        "players": ["P", "Q", "R", "S"],
+        "variants": {},
+        "events": [{"seq": 1, "type": "hand_result", "payload": HAND}],
+    }
     forged = bob.post(f"/api/v1/records/import?league={league}", record)
     assert (forged.status_code, forged.json()["code"]) == (403, "not_a_league_recorder")
     many = bob.post("/api/v1/records/import-many", {"records": [record], "league": league})
@@ -101,7 +108,9 @@ def test_revoked_expired_and_wrong_links_answer_alike(alice: Person, bob: Person
     revoked, expired = _link(alice, league), _link(alice, league)
     assert alice.client.delete(f"/api/v1/leagues/{league}/invite-links/{revoked['id']}").status_code == 204
     InviteLink.objects.filter(pk=expired["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
-    answers = {bob.post(f"/api/v1/invites/{s}").json()["code"] for s in (revoked["secret"], expired["secret"], "x" * 32)}
+    answers = {
+        bob.post(f"/api/v1/invites/{s}").json()["code"] for s in (revoked["secret"], expired["secret"], "x" * 32)
+    }
     assert answers == {"invite_invalid"}
     assert not Membership.objects.filter(player=bob.player).exists()
 
@@ -113,7 +122,9 @@ def test_only_admins_manage_links_and_roles(alice: Person, bob: Person) -> None:
     assert (made.status_code, made.json()["code"]) == (403, "not_a_league_admin")
     role = bob.client.patch(f"/api/v1/leagues/{league}/members/{bob.player.pk}", {"role": "admin"}, format="json")
     assert (role.status_code, role.json()["code"]) == (403, "not_a_league_admin")
-    promoted = alice.client.patch(f"/api/v1/leagues/{league}/members/{bob.player.pk}", {"role": "recorder"}, format="json")
+    promoted = alice.client.patch(
+        f"/api/v1/leagues/{league}/members/{bob.player.pk}", {"role": "recorder"}, format="json"
+    )
     assert (promoted.status_code, promoted.json()["role"]) == (200, "recorder")
     roster = {m["name"]: m["role"] for m in bob.get(f"/api/v1/leagues/{league}/roster").json()}
     assert roster == {"Alice": "admin", "Bob": "recorder"}
@@ -121,7 +132,9 @@ def test_only_admins_manage_links_and_roles(alice: Person, bob: Person) -> None:
 
 def test_the_last_admin_stays(alice: Person) -> None:
     league = _league(alice)
-    demoted = alice.client.patch(f"/api/v1/leagues/{league}/members/{alice.player.pk}", {"role": "member"}, format="json")
+    demoted = alice.client.patch(
+        f"/api/v1/leagues/{league}/members/{alice.player.pk}", {"role": "member"}, format="json"
+    )
     assert (demoted.status_code, demoted.json()["code"]) == (409, "last_admin")
     left = alice.client.delete(f"/api/v1/leagues/{league}/members/{alice.player.pk}")
     assert (left.status_code, left.json()["code"]) == (409, "last_admin")
@@ -150,8 +163,11 @@ def test_a_roster_import_makes_members_and_single_use_links(
 
 def test_a_bad_roster_stores_nothing(alice: Person) -> None:
     league = _league(alice)
-    for text, code in (("Bea,bea@example.org\n,x@example.org\n", "roster_row_invalid"),
-                       ("Bea,not-mail\n", "roster_row_invalid"), ("\n\n", "empty_roster")):
+    for text, code in (
+        ("Bea,bea@example.org\n,x@example.org\n", "roster_row_invalid"),
+        ("Bea,not-mail\n", "roster_row_invalid"),
+        ("\n\n", "empty_roster"),
+    ):
         response = alice.post(f"/api/v1/leagues/{league}/roster", {"csv": text})
         assert (response.status_code, response.json()["code"]) == (400, code)
     assert not Player.objects.filter(name="Bea").exists() and InviteLink.objects.count() == 0

@@ -86,7 +86,9 @@ def _reset_link(mail: Any) -> tuple[str, str]:
     return found.group(1), found.group(2)
 
 
-def test_password_reset_by_email_works_once(alice: Person, mailoutbox: list[Any], django_capture_on_commit_callbacks: Any) -> None:
+def test_password_reset_by_email_works_once(
+    alice: Person, mailoutbox: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
     User.objects.filter(pk=alice.user.pk).update(email="alice@example.org")
     with django_capture_on_commit_callbacks(execute=True):
         asked = _post(_anon(), "/api/v1/auth/password-reset", {"email": "ALICE@example.org"})
@@ -101,7 +103,9 @@ def test_password_reset_by_email_works_once(alice: Person, mailoutbox: list[Any]
     assert (again.status_code, again.json()["code"]) == (400, "invalid_reset_link")
 
 
-def test_a_reset_link_expires(alice: Person, mailoutbox: list[Any], settings: Any, django_capture_on_commit_callbacks: Any) -> None:
+def test_a_reset_link_expires(
+    alice: Person, mailoutbox: list[Any], settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     User.objects.filter(pk=alice.user.pk).update(email="alice@example.org")
     with django_capture_on_commit_callbacks(execute=True):
         _post(_anon(), "/api/v1/auth/password-reset", {"email": "alice@example.org"})

@@ -55,16 +55,16 @@ def test_suggestions_put_league_members_first(alice: Person, committing: Committ
     alice.post(f"/api/v1/leagues/{league}/members/", {"player": bea["id"]})
     alice.post("/api/v1/players/", {"name": "Beatrix"})
     found = alice.get("/api/v1/players/suggest?q=be").json()
-    assert [(s["name"], s["label"]) for s in found] == [("Bea", "Bea — Friday"), ("Beatrix", "Beatrix")]
+    assert [(s["name"], s["text"]) for s in found] == [("Bea", "Bea — Friday"), ("Beatrix", "Beatrix")]
     assert alice.get("/api/v1/players/suggest?q=").json() == []
 
 
 def test_an_admin_merge_re_derives_the_league_to_what_a_rebuild_gives(alice: Person, committing: Committing) -> None:
-    league, bea1, bea2, m2 = _bea_twice(alice, committing)
+    league, bea1, bea2, _ = _bea_twice(alice, committing)
     assert Rating.objects.filter(player_id__in=[bea1, bea2]).count() == 2
     before = MatchChange.objects.count()
     with committing():
-        merged = alice.post(f"/api/v1/leagues/{league}/merges", {"source": bea2, "target": bea1})
+        merged = alice.post(f"/api/v1/leagues/{league}/merges", {"player": bea2, "into": bea1})
     assert merged.status_code == 201, merged.json()
     assert MatchChange.objects.count() - before == 1  # one finished match's seats moved: one change
     assert MatchChange.objects.filter(drained_at__isnull=True).count() == 0
@@ -82,7 +82,7 @@ def test_an_unmerge_puts_exactly_those_seats_back(alice: Person, committing: Com
     league, bea1, bea2, m2 = _bea_twice(alice, committing)
     original = derived_snapshot()
     with committing():
-        merge = alice.post(f"/api/v1/leagues/{league}/merges", {"source": bea2, "target": bea1}).json()
+        merge = alice.post(f"/api/v1/leagues/{league}/merges", {"player": bea2, "into": bea1}).json()
     with committing():
         undone = alice.post(f"/api/v1/merges/{merge['id']}/undo")
     assert (undone.status_code, undone.json()["status"]) == (200, "undone")
@@ -96,22 +96,22 @@ def test_an_unmerge_puts_exactly_those_seats_back(alice: Person, committing: Com
 
 def test_merge_errors_are_clear(alice: Person, bob: Person, committing: Committing) -> None:
     league, bea1, bea2, _ = _bea_twice(alice, committing)
-    itself = alice.post(f"/api/v1/leagues/{league}/merges", {"source": bea1, "target": bea1})
+    itself = alice.post(f"/api/v1/leagues/{league}/merges", {"player": bea1, "into": bea1})
     assert (itself.status_code, itself.json()["code"]) == (400, "merge_into_itself")
-    account = alice.post(f"/api/v1/leagues/{league}/merges", {"source": bea1, "target": alice.player.pk})
+    account = alice.post(f"/api/v1/leagues/{league}/merges", {"player": bea1, "into": alice.player.pk})
     assert (account.status_code, account.json()["code"]) == (403, "account_not_consenting")
     same_table = alice.post(
         f"/api/v1/leagues/{league}/merges",
-        {"source": bea1, "target": MatchSeat.objects.filter(player__name="Cal").get().player_id},
+        {"player": bea1, "into": MatchSeat.objects.filter(player__name="Cal").get().player_id},
     )
     assert (same_table.status_code, same_table.json()["code"]) == (409, "same_table")
-    stranger = bob.post(f"/api/v1/leagues/{league}/merges", {"source": bea2, "target": bea1})
+    stranger = bob.post(f"/api/v1/leagues/{league}/merges", {"player": bea2, "into": bea1})
     assert (stranger.status_code, stranger.json()["code"]) == (404, "league_not_found")
     assert PlayerMerge.objects.filter(status="done").count() == 0
 
 
 def test_a_claim_is_confirmed_by_the_recorder(alice: Person, bob: Person, committing: Committing) -> None:
-    league, bea1, bea2, _ = _bea_twice(alice, committing)
+    league, bea1, _, _ = _bea_twice(alice, committing)
     secret = alice.post(f"/api/v1/leagues/{league}/invite-links", {}).json()["secret"]
     bob.post(f"/api/v1/invites/{secret}")
     claim = bob.post("/api/v1/merges", {"player": bea1})

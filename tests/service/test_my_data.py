@@ -23,8 +23,9 @@ def _finished(alice: Person, bob: Person, committing: Any) -> int:
     league = alice.post("/api/v1/leagues/", {"name": "Friday"}).json()["id"]
     secret = alice.post(f"/api/v1/leagues/{league}/invite-links", {}).json()["secret"]
     bob.post(f"/api/v1/invites/{secret}")
-    match = alice.create_match([alice.player.pk, bob.player.pk, "=HYPERLINK(1)", "D"], league=league,
-                               variants={"target_score": 50})
+    match = alice.create_match(
+        [alice.player.pk, bob.player.pk, "=HYPERLINK(1)", "D"], league=league, variants={"target_score": 50}
+    )
     for seq, (kind, payload) in enumerate(hearts(HEARTS_A), start=1):
         with committing(execute=True):
             alice.append(match["id"], kind, payload, expected_seq=seq)
@@ -81,7 +82,9 @@ def test_a_deleted_guest_becomes_former_player_n(db: None) -> None:
     guest = APIClient().post("/api/v1/auth/guest", {"name": "Ann"}, format="json").json()
     client = APIClient(HTTP_AUTHORIZATION=f"Token {guest['token']}")
     client.post("/api/v1/matches/", {"game": "hearts", "players": ["Ann", "B", "C", "D"]}, format="json")
-    assert client.delete("/api/v1/account", {}, format="json").json() == {"name": f"Former player {guest['player']['id']}"}
+    assert client.delete("/api/v1/account", {}, format="json").json() == {
+        "name": f"Former player {guest['player']['id']}"
+    }
     assert Player.objects.get(pk=guest["player"]["id"]).user_id is None
 
 
@@ -90,7 +93,7 @@ def test_a_chosen_badge_shows_everywhere_the_player_does(alice: Person) -> None:
     assert chosen.json() == {"id": alice.player.pk, "name": "Alice", "colour": "#00727d", "initials": "Al"}
     match = alice.create_match([alice.player.pk, "Bea Z", "C"])
     seats = [s["player"] for s in match["seats"]]
-    assert [(p["colour"], p["initials"]) for p in seats][0] == ("#00727d", "Al")
+    assert (seats[0]["colour"], seats[0]["initials"]) == ("#00727d", "Al")
     assert seats[1]["initials"] == "BZ"
     bad = alice.post("/api/v1/players/me/badge", {"colour": "red"})
     assert (bad.status_code, bad.json()["code"]) == (400, "invalid_colour")
