@@ -127,3 +127,61 @@ def test_a_member_sees_who_seated_them_and_disputes(phones: Any) -> None:
     page.click("#dialog-ok")
     page.wait_for_selector("#matches .recorded-by:has-text('You left this seat.')")
     assert match.seats.get(seat=1).player.user_id is None
+
+
+def _sign_in(phone: Any, username: str) -> Any:
+    page = phone.goto("/")
+    page.click("#signin details summary")
+    page.fill("#login-user", username)
+    page.fill("#login-pass", GOOD)
+    page.click("#login-form button")
+    page.wait_for_selector("#start:not([hidden])")
+    return page
+
+
+def test_typing_a_name_suggests_the_league_member_and_seats_them(phones: Any) -> None:
+    from companion.models import Match
+
+    admin, league = _admin_with_league()
+    bea = Player.objects.create(name="Bea", created_by=admin)
+    Membership.objects.create(league=league, player=bea)
+    phone = phones()
+    _sign_in(phone, "vera")
+    page = phone.goto("/new/?game=hearts")
+    page.wait_for_selector('[data-game="hearts"][aria-pressed="true"]')
+    page.select_option("#league", str(league.pk))
+    inputs = page.locator("input[name=player]")
+    inputs.nth(1).fill("Be")
+    page.click(".suggest button:has-text('Bea — Friday')")  # one tap: the member, by id
+    for i, name in ((2, "Cal"), (3, "Dan")):
+        inputs.nth(i).fill(name)
+    page.click("#create")
+    page.wait_for_url("**/m/*/")
+    match = Match.objects.latest("pk")
+    assert match.seats.get(seat=1).player_id == bea.pk
+
+
+def test_an_account_holder_claims_a_name_and_the_recorder_confirms(phones: Any) -> None:
+    from companion import services
+
+    admin, league = _admin_with_league()
+    user = get_user_model().objects.create_user(username="walt", password=GOOD)
+    walt = Player.objects.create(name="Walt", user=user)
+    Membership.objects.create(league=league, player=walt)
+    match = services.match_create(
+        game="hearts", players=[admin.player.pk, "Wally", "C", "D"], created_by=admin, league=league
+    )
+    wally = match.seats.get(seat=1).player
+    phone = phones()
+    _sign_in(phone, "walt")
+    page = phone.goto("/account/")
+    page.wait_for_selector("#claims:not([hidden])")
+    page.select_option("#claim-player", str(wally.pk))
+    page.click("#claim-form button")
+    page.wait_for_selector("#toast:has-text('Asked.')")
+    recorder = phones()
+    _sign_in(recorder, "vera")
+    page = recorder.goto("/account/")
+    page.click("#to-confirm li:has-text('Wally → Walt') button:has-text('Confirm')")
+    page.wait_for_selector("#toast:has-text('Saved.')")
+    assert match.seats.get(seat=1).player_id == walt.pk

@@ -1,6 +1,6 @@
 // Your account: a guest keeps their matches with a name and a password; an account changes its
 // password, its colour and initials, downloads its data or is deleted (docs/people.md).
-import { $, clearErrors, confirmDialog, showError, toast } from "../dom.js";
+import { $, clearErrors, confirmDialog, h, showError, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _ } from "../i18n.js";
 import { API, requireSignIn } from "../session.js";
@@ -46,6 +46,27 @@ function wireAccount(me) {
   });
 }
 
+// "That Bea was me": ask to merge a name-only player into yours; confirm or refuse what others ask
+// of the names you recorded (docs/people.md, One player per person).
+async function wireClaims() {
+  const [players, asked] = await Promise.all([API.players(), API.call("merges")]);
+  const names = players.filter((p) => !p.has_account);
+  $("#claims").hidden = false;
+  $("#claim-player").replaceChildren(...names.map((p) => h("option", { value: p.id, text: p.name })));
+  onSubmit($("#claim-form"), async () => {
+    await API.call("merges", { method: "POST", json: { player: Number($("#claim-player").value) } });
+    toast(_("Asked. The recorder of those matches or a league admin confirms."));
+  });
+  const answer = (m, how, li) => API.call(`merges/${m.id}/${how}`, { method: "POST", json: {} })
+    .then(() => { li.remove(); toast(_("Saved.")); }).catch((e) => toast(errorText(e)));
+  $("#to-confirm").replaceChildren(...asked.map((m) => {
+    const li = h("li", { class: "row" }, h("span", { class: "grow", text: `${m.player_name} → ${m.into_name}` }));
+    li.append(h("button", { type: "button", text: _("Confirm"), onclick: () => answer(m, "confirm", li) }),
+      h("button", { type: "button", class: "ghost", text: _("Refuse"), onclick: () => answer(m, "refuse", li) }));
+    return li;
+  }));
+}
+
 export async function start() {
   if (!requireSignIn()) return;
   let expired = !!saved.get("guest_expired", false);
@@ -61,7 +82,7 @@ export async function start() {
     toast(_("Your matches are now kept with your account."));
     location.href = "/";
   });
-  if (!me.is_guest) wireAccount(me);
+  if (!me.is_guest) { wireAccount(me); wireClaims().catch(() => null); }
   $("#download").addEventListener("click", () => download().catch((e) => toast(errorText(e))));
   onSubmit($("#delete-form"), async (data) => {
     const ok = await confirmDialog(_("Delete your account? Your matches stay, under the name you chose."), _("Delete"));
