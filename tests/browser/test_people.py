@@ -159,6 +159,9 @@ def test_typing_a_name_suggests_the_league_member_and_seats_them(phones: Any) ->
     page.wait_for_url("**/m/*/")
     match = Match.objects.latest("pk")
     assert match.seats.get(seat=1).player_id == bea.pk
+    # the board's header: each seat's initials on its colour (issue 25 item 6)
+    page.wait_for_selector("#board th .badge")
+    assert page.locator("#board th .badge").all_inner_texts() == ["VE", "BE", "CA", "DA"]
 
 
 def test_an_account_holder_claims_a_name_and_the_recorder_confirms(phones: Any) -> None:

@@ -1,6 +1,7 @@
 // Name suggestions while a recorder types a seat's name (docs/people.md): the league's members
 // first ("Bea — Friday"), then the people they played with. A tap puts that player in the seat (sent
 // by id, so one person stays one player); typing on makes it a plain name again.
+import { badge } from "./badge.js";
 import { h } from "./dom.js";
 
 const WAIT_MS = 180;
@@ -22,7 +23,7 @@ export function attachSuggestions(list, fetchSuggestions) {
     box = h("div", { class: "suggest", role: "listbox" }, ...fresh.map((s) => h("button", {
       type: "button", class: "ghost", role: "option", dataset: { player: s.player },
       onclick: () => { input.value = s.name; input.dataset.player = String(s.player); input.dataset.pickedName = s.name; close(); },
-    }, h("span", { class: "badge", style: `background:${s.colour}`, "aria-hidden": "true", text: s.initials }), " ", s.text)));
+    }, badge(s), " ", s.text)));
     input.closest("li").append(box);
   };
   list.addEventListener("input", (ev) => {

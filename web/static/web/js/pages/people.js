@@ -1,5 +1,6 @@
 // A league's people (/leagues/<id>/people/): members and roles, invite links with their QR code,
 // a roster import and merging two names (admins); everyone sees the member list.
+import { badge } from "../badge.js";
 import { $, clearErrors, h, showError, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _ } from "../i18n.js";
@@ -8,9 +9,6 @@ import { API, requireSignIn } from "../session.js";
 
 const ROLES = () => [["admin", _("admin")], ["recorder", _("recorder")], ["member", _("member")]];
 
-export function badge(p) {
-  return h("span", { class: "badge", style: `background:${p.colour}`, "aria-hidden": "true", text: p.initials });
-}
 
 function memberRow(league, m, admin) {
   const role = admin
