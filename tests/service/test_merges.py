@@ -137,3 +137,35 @@ def test_a_refused_claim_moves_nothing(alice: Person, bob: Person, committing: C
     assert not MatchSeat.objects.filter(player=bob.player).exists()
     again = alice.post(f"/api/v1/merges/{claim['id']}/confirm")
     assert (again.status_code, again.json()["code"]) == (409, "merge_not_pending")
+
+
+def test_a_merge_that_fails_half_way_leaves_nothing_behind(
+    alice: Person, committing: Committing, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fault is injected after the seats moved (at the outbox write): the one transaction rolls
+    back, so no seat, membership, merge row or outbox change remains, and the league is as it was."""
+    from django.db import DatabaseError
+
+    from companion import outbox
+
+    league, bea1, bea2, m2 = _bea_twice(alice, committing)
+    before, changes = derived_snapshot(), MatchChange.objects.count()
+
+    def lost(**_: Any) -> Any:
+        raise DatabaseError("connection lost")
+
+    monkeypatch.setattr(outbox, "publish", lost)
+    with pytest.raises(DatabaseError):
+        from companion import people
+
+        people.players_merge(league=_league_obj(league), source_id=bea2, target_id=bea1, user=alice.user)
+    assert MatchSeat.objects.get(match_id=m2, seat=1).player_id == bea2
+    assert Player.objects.get(pk=bea2).merged_into_id is None
+    assert (PlayerMerge.objects.count(), PeopleAudit.objects.count(), MatchChange.objects.count()) == (0, 0, changes)
+    assert derived_snapshot() == before
+
+
+def _league_obj(league_id: int) -> Any:
+    from companion.models import League
+
+    return League.objects.get(pk=league_id)
