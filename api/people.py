@@ -297,7 +297,15 @@ def _merge_json(merge: PlayerMerge) -> dict[str, Any]:
 
 
 class LeagueMergeView(APIView):
-    """A league admin merges two name-only players (``player``'s seats go to ``into``)."""
+    """``POST``: a league admin merges two name-only players (``player``'s seats go to ``into``).
+    ``GET`` (admins): the league's merges, newest first (an unmerge is ``POST merges/{id}/undo``)."""
+
+    @extend_schema(responses={200: ps.MergeOutput(many=True), **errors(401, 403, 404)})
+    def get(self, request: Request, league_id: int) -> Response:
+        league = selectors.league_get_for_user(user=request.user, league_id=league_id)
+        people.admin_check(user=_user(request), league=league)
+        merges = PlayerMerge.objects.filter(league=league).select_related("source", "target")[:200]
+        return Response([_merge_json(m) for m in merges])
 
     @extend_schema(request=ps.MergeInput, responses={201: ps.MergeOutput, **errors(400, 401, 403, 404, 409, 413)})
     def post(self, request: Request, league_id: int) -> Response:

@@ -103,6 +103,14 @@ def test_an_admin_makes_an_invite_link_with_its_qr_and_sets_roles(phones: Any) -
     page.fill("#roster-csv", "Dora,dora@example.org\nEd")
     page.click("#roster-form button")
     page.wait_for_selector("#members li:has-text('Dora')")
+    page.wait_for_selector("#links li:nth-child(3)")  # the link made above and one per roster row
+    assert page.locator("#links li").count() == 3
+    page.select_option("#merge-from", label="Ed")
+    page.select_option("#merge-into", label="Dora")
+    page.click("#merge-form button:has-text('Merge')")
+    page.click("#merges li:has-text('Ed → Dora') button:has-text('Undo')")
+    page.wait_for_selector("#merges li:has-text('Ed → Dora'):has-text('undone')")
+    assert Player.objects.get(name="Ed").merged_into_id is None
     phone.shot("40-league-people")
 
 

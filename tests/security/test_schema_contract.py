@@ -349,6 +349,7 @@ def test_accounts_and_people(
         "POST",
         "/api/v1/leagues/{league_id}/merges",
     )
+    conforms(alice.get(f"/api/v1/leagues/{league}/merges"), "GET", "/api/v1/leagues/{league_id}/merges")
     conforms(alice.post(f"/api/v1/merges/{merged['id']}/undo"), "POST", "/api/v1/merges/{merge_id}/undo")
     claim = conforms(bob.post("/api/v1/merges", {"player": dan}), "POST", "/api/v1/merges")
     conforms(alice.get("/api/v1/merges"), "GET", "/api/v1/merges")

@@ -116,5 +116,7 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     inviteLinkNew: (league, body) => call(`leagues/${league}/invite-links`, { method: "POST", json: body }),
     inviteLinkRevoke: (league, id) => call(`leagues/${league}/invite-links/${id}`, { method: "DELETE" }),
     merge: (league, player, into) => call(`leagues/${league}/merges`, { method: "POST", json: { player, into } }),
+    merges: (league) => call(`leagues/${league}/merges`),
+    unmerge: (id) => call(`merges/${id}/undo`, { method: "POST", json: {} }),
   };
 }

@@ -3,7 +3,7 @@
 import { badge } from "../badge.js";
 import { $, clearErrors, h, showError, toast } from "../dom.js";
 import { errorText } from "../errors.js";
-import { _ } from "../i18n.js";
+import { _, fmt } from "../i18n.js";
 import { drawQr } from "../qr.js";
 import { API, requireSignIn } from "../session.js";
 
@@ -34,6 +34,7 @@ async function newLink(league, form) {
   a.textContent = link.url;
   $("#invite-out").hidden = false;
   await drawQr($("#invite-qr"), link.url).catch(() => { /* the link is still there */ });
+  await paintHistory(league);
 }
 
 function wireAdmin(league) {
@@ -52,7 +53,8 @@ function wireAdmin(league) {
       const made = await API.rosterImport(league, $("#roster-csv").value);
       $("#roster-csv").value = "";
       $("#roster-out").replaceChildren(...made.rows.map((r) => h("li", {}, h("a", { href: r.url, text: r.email || r.url }))));
-      await paintMembers(league, true);
+      await paintMembers(league, true).then((m) => fillMerge(m));
+      await paintHistory(league);
     } catch (e) { showError(roster, "roster-form", errorText(e)); }
   });
   const merge = $("#merge-form");
@@ -63,8 +65,26 @@ function wireAdmin(league) {
       await API.merge(league, Number($("#merge-from").value), Number($("#merge-into").value));
       toast(_("Merged. Standings and ratings follow shortly."));
       await paintMembers(league, true).then((m) => fillMerge(m));
+      await paintHistory(league);
     } catch (e) { showError(merge, "merge-form", errorText(e)); }
   });
+}
+
+// The league's invite links (revocable) and merges (undoable), newest first.
+async function paintHistory(league) {
+  const [links, merges] = await Promise.all([API.inviteLinks(league), API.merges(league)]);
+  $("#links").replaceChildren(...links.filter((l) => !l.revoked).map((l) => {
+    const li = h("li", { class: "row" }, h("span", { class: "grow", text: `${(ROLES().find(([v]) => v === l.role) || [0, l.role])[1]} · ${fmt(_("%(uses)s used"), { uses: l.uses })}` }));
+    li.append(h("button", { type: "button", class: "ghost", text: _("Revoke"), onclick: () => API.inviteLinkRevoke(league, l.id).then(() => li.remove()).catch((e) => toast(errorText(e))) }));
+    return li;
+  }));
+  $("#merges").replaceChildren(...merges.map((m) => {
+    const li = h("li", { class: "row" }, h("span", { class: "grow", text: `${m.player_name} → ${m.into_name}` }));
+    if (m.status === "done") {
+      li.append(h("button", { type: "button", class: "ghost", text: _("Undo"), onclick: () => API.unmerge(m.id).then(() => paintHistory(league)).catch((e) => toast(errorText(e))) }));
+    } else li.append(h("span", { class: "muted", text: m.status === "undone" ? _("undone") : m.status }));
+    return li;
+  }));
 }
 
 function fillMerge(members) {
@@ -80,5 +100,5 @@ export async function start() {
   const [members, me] = await Promise.all([API.roster(league), API.me()]);
   const admin = members.some((m) => m.player === me.id && m.role === "admin");
   await paintMembers(league, admin, members);
-  if (admin) { wireAdmin(league); fillMerge(members); }
+  if (admin) { wireAdmin(league); fillMerge(members); paintHistory(league).catch(() => null); }
 }
