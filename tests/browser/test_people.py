@@ -196,3 +196,20 @@ def test_an_account_holder_claims_a_name_and_the_recorder_confirms(phones: Any) 
     page.click("#to-confirm li:has-text('Wally → Walt') button:has-text('Confirm')")
     page.wait_for_selector("#toast:has-text('Saved.')")
     assert match.seats.get(seat=1).player_id == walt.pk
+
+
+def test_a_stranger_joins_by_invite_link_in_three_taps(phones: Any) -> None:
+    from companion import people
+
+    admin, league = _admin_with_league()
+    secret = people.invite_link_create(league=league, user=admin, role="recorder").secret
+    phone = phones()
+    page = phone.goto(f"/i/{secret}/")
+    assert page.wait_for_selector("#invite-league:has-text('Friday')")
+    page.click("#invite-go:has-text('Sign in to join')")  # tap 1
+    page.fill("#guest-name", "Zoe")
+    page.click("#guest-go")  # tap 2: back at the invitation, signed in
+    page.wait_for_url(f"**/i/{secret}/")
+    page.click("#invite-go:has-text('Join the league')")  # tap 3
+    page.wait_for_url(f"**/leagues/{league.pk}/")
+    assert Membership.objects.get(league=league, player__name="Zoe").role == "recorder"
