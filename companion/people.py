@@ -281,10 +281,10 @@ def name_suggestions(*, user: User, q: str, limit: int = 8) -> list[dict[str, An
     found: dict[int, dict[str, Any]] = {}
     for m in members[: limit * 3]:
         found.setdefault(m.player_id, _suggestion(m.player, m.league.name))
-    mine = Match.objects.filter(Q(seats__player__user=user) | Q(created_by=user)).values("pk")
+    # then the names this recorder typed (at the tables they played at): the others they sat with
+    # have accounts, and an account holder is seated by joining (consent), not by a suggestion
     played = (
-        Player.objects.filter(Q(created_by=user) | Q(seats__match_id__in=mine, created_by=user))
-        .filter(name__istartswith=q, merged_into=None)
+        Player.objects.filter(created_by=user, name__istartswith=q, merged_into=None)
         .exclude(user=user)
         .distinct()
         .order_by("name", "-id")
