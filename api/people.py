@@ -183,7 +183,12 @@ class RosterView(APIView):
     @extend_schema(responses={200: ps.MemberOutput(many=True), **errors(401, 404)})
     def get(self, request: Request, league_id: int) -> Response:
         league = selectors.league_get_for_user(user=request.user, league_id=league_id)
-        members = Membership.objects.filter(league=league).select_related("player").order_by("player__name", "pk")
+        # a player merged into another is not listed (its membership stays for an unmerge)
+        members = (
+            Membership.objects.filter(league=league, player__merged_into=None)
+            .select_related("player")
+            .order_by("player__name", "pk")
+        )
         return Response([_member_json(m) for m in members])
 
     @extend_schema(request=ps.RosterInput, responses={201: ps.RosterOutput, **errors(400, 401, 403, 404, 413)})

@@ -72,6 +72,9 @@ def test_an_admin_merge_re_derives_the_league_to_what_a_rebuild_gives(alice: Per
     assert sorted(PlayerResultRow.objects.filter(player_id=bea1).values_list("score", "place")) == [(36, 3), (50, 4)]
     assert not PlayerResultRow.objects.filter(player_id=bea2).exists()
     assert Rating.objects.get(player_id=bea1).matches == 2
+    alice.post(f"/api/v1/leagues/{league}/members/", {"player": bea1})
+    alice.post(f"/api/v1/leagues/{league}/members/", {"player": bea2})  # (merged: not listed)
+    assert [m["player"] for m in alice.get(f"/api/v1/leagues/{league}/roster").json()] == [alice.player.pk, bea1]
     derived = derived_snapshot()
     league_services.league_rebuild()
     assert derived_snapshot() == derived
