@@ -32,8 +32,9 @@ repeat a rule. Besides ``summary``, ``legal_actions`` and ``catalogue``, these h
 :meth:`Game.league_facts`     a finished match's per-hand rows and per-seat counters for the league
                               (:class:`scoring.facts.LeagueFacts`), read under the match's house rules;
 :meth:`Game.claim_position`   the claim checker's position of the hand in play (trick-taking games
-                              with :attr:`Game.claim_kinds`), and :meth:`Game.claim_form`, what the
-                              phone offers a claimant (kinds, seats, tricks left, cards to lay down).
+                              with :attr:`Game.claim_kinds`); :func:`scoring.claims.form.claim_form`
+                              reads it into what the phone offers a claimant (kinds, seats, tricks
+                              left, cards to lay down): the core knows nothing of the checker.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scoring.cards import Card
-from scoring.errors import EventFormatError, RulesError, ScoringError
+from scoring.errors import EventFormatError, RulesError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
 from scoring.facts import LeagueFacts, generic_facts
@@ -304,23 +305,6 @@ class Game(ABC, Generic[StateT, VariantsT]):
         play; ``ValueError`` for a house rule the checker does not model. Games with
         :attr:`claim_kinds` implement it."""
         return None
-
-    def claim_form(self, state: StateT) -> JSON | None:
-        """What the phone offers a claimant now, so that it knows no rule of its own: ``kinds`` (of
-        :attr:`claim_kinds`; ``contract`` only when there is a declarer), the play ``seats``,
-        ``remaining_tricks`` and, per table seat, the ``cards`` it may lay down (its hand when the
-        record knows it, else the cards not seen anywhere). ``None`` when no claim can be made."""
-        if not self.claim_kinds:
-            return None
-        from scoring.claims.form import claim_form_of  # the checker's package, only when asked
-
-        try:
-            raw = self.claim_position(state)
-            if raw is None or raw.get("leader") is None:
-                return None
-            return claim_form_of(raw, self.claim_kinds, self.deck)
-        except (ValueError, KeyError, TypeError, ScoringError):  # a position the checker cannot take
-            return None
 
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""
