@@ -91,6 +91,8 @@ def holder_from_left(hands: Sequence[Sequence[Card]], card: Card, seating: Seque
 
 
 def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
+    """A round dealt (§1.4, §2.1): the dealer and seating, the hands if entered, then the exchange
+    owed from the last round (or, in round 1, who leads)."""
     v = state.variants
     if state.current is not None:
         raise RulesError(
@@ -115,29 +117,8 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
             "Under round_end = count_values the hands must be entered: the values left decide the places.",
             rule="president.md §2.6",
         )
-    last = state.last
+    transfers, titles, to_act, lead_card = _round_opening(state, dealer, seating, hands)
     n = state.seats
-    lead_card: Card | None = None
-    if last is None:
-        transfers: tuple[Transfer, ...] = ()
-        titles = None
-        if v.first_round_lead == "left_of_dealer":
-            to_act: int | None = left_of(dealer, seating)
-        else:
-            lead_card = parse_card("3C" if v.first_round_lead == "three_of_clubs" else "3S")
-            to_act = holder_from_left(hands, lead_card, seating, dealer) if hands is not None else None
-    else:
-        transfers = last.next_transfers
-        titles = last.titles
-        to_act = later_leader(last.order, dealer, seating, v)
-    phase = "exchange" if transfers else "play"
-    if (
-        last is not None
-        and v.redeal_if_scum_has_no_face_cards
-        and hands is not None
-        and not _has_face(hands[last.order[-1]])
-    ):
-        phase = "redeal_due"
     current = Round(
         number=state.round_number,
         dealer=dealer,
@@ -146,7 +127,7 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
         hands=hands,
         transfers=transfers,
         titles=titles,
-        phase=phase,
+        phase=_first_phase(state, transfers, hands),
         to_act=to_act,
         places=(None,) * n,
         lead_card=lead_card,
@@ -154,6 +135,34 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
         received_left=((),) * n,
     )
     return dataclasses.replace(state, current=current)
+
+
+def _round_opening(
+    state: PresidentState, dealer: int, seating: tuple[int, ...], hands: tuple[tuple[Card, ...], ...] | None
+) -> tuple[tuple[Transfer, ...], tuple[str, ...] | None, int | None, Card | None]:
+    """The exchange owed, last round's titles, who acts first and the card that must lead (round 1:
+    first_round_lead; later rounds: later_round_lead, §2.3)."""
+    v = state.variants
+    last = state.last
+    if last is not None:
+        return last.next_transfers, last.titles, later_leader(last.order, dealer, seating, v), None
+    if v.first_round_lead == "left_of_dealer":
+        return (), None, left_of(dealer, seating), None
+    lead_card = parse_card("3C" if v.first_round_lead == "three_of_clubs" else "3S")
+    to_act = holder_from_left(hands, lead_card, seating, dealer) if hands is not None else None
+    return (), None, to_act, lead_card
+
+
+def _first_phase(
+    state: PresidentState, transfers: tuple[Transfer, ...], hands: tuple[tuple[Card, ...], ...] | None
+) -> str:
+    """Exchange when cards are owed, else play; a redeal when the Scum holds no face card and the
+    table redeals then (redeal_if_scum_has_no_face_cards, §1.4)."""
+    last = state.last
+    no_face = last is not None and hands is not None and not _has_face(hands[last.order[-1]])
+    if no_face and state.variants.redeal_if_scum_has_no_face_cards:
+        return "redeal_due"
+    return "exchange" if transfers else "play"
 
 
 def _has_face(hand: Sequence[Card]) -> bool:
