@@ -207,6 +207,12 @@ COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 
 COMPANION_CLAIM_REQUEST_BUDGET_MS = env.int("COMPANION_CLAIM_REQUEST_BUDGET_MS", default=200)
 #: The Celery task's budget for a claim check, in seconds; past it the verdict is "undetermined".
 COMPANION_CLAIM_BUDGET_S = env.float("COMPANION_CLAIM_BUDGET_S", default=2.0)
+#: Claim checks one process runs in requests at once; beyond it a claim goes straight to the worker (202).
+COMPANION_CLAIM_CONCURRENCY = env.int("COMPANION_CLAIM_CONCURRENCY", default=4)
+#: The claim task's Celery limits, seconds: past the soft one the claim is answered "undetermined",
+#: past the hard one the worker process is killed (and the check's message redelivered).
+COMPANION_CLAIM_TASK_SOFT_LIMIT_S = env.int("COMPANION_CLAIM_TASK_SOFT_LIMIT_S", default=20)
+COMPANION_CLAIM_TASK_TIME_LIMIT_S = env.int("COMPANION_CLAIM_TASK_TIME_LIMIT_S", default=30)
 
 # -- auth, i18n, static -------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
