@@ -106,6 +106,19 @@ if "DATABASE_URL" in env:
     # A persistent connection killed under us (a restarted server, pg_terminate_backend) is noticed
     # before the next request uses it, instead of failing that request.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # No wait on the database without a bound (docs/deploy.md, "Database timeouts"): connecting,
+        # a statement, a lock wait; and the client's own bound for a database that stopped answering.
+        DATABASES["default"]["ENGINE"] = "companion.pg"
+        _options = DATABASES["default"].setdefault("OPTIONS", {})
+        _options.setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT_S", default=3))
+        _statement_ms = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=5000)
+        _lock_ms = env.int("DATABASE_LOCK_TIMEOUT_MS", default=3000)
+        _server = f"-c statement_timeout={_statement_ms} -c lock_timeout={_lock_ms}"
+        _options["options"] = f"{_options['options']} {_server}" if _options.get("options") else _server
+        COMPANION_DB_CLIENT_TIMEOUT_S = env.float(
+            "DATABASE_CLIENT_TIMEOUT_S", default=_statement_ms / 1000 + 1 if _statement_ms else 0
+        )
 else:
     DATABASES = {
         "default": {
