@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import heapq
 import itertools
+import os
 import socket
 import threading
 import time
@@ -34,6 +35,11 @@ class _Watchdog:
     """One thread per process: shuts down the socket of every wait that outlived its deadline."""
 
     def __init__(self) -> None:
+        self.reset()
+        # a forked child (gunicorn, Celery's pool) has no watchdog thread: it starts its own
+        os.register_at_fork(after_in_child=self.reset)
+
+    def reset(self) -> None:
         self.lock = threading.Condition()
         self.waits: dict[int, int] = {}  # wait id → the socket's file descriptor
         self.deadlines: list[tuple[float, int]] = []
