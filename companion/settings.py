@@ -11,6 +11,7 @@ busy timeout), Celery tasks run eagerly, a local-memory cache and DEBUG on.
 
 from __future__ import annotations
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -112,8 +113,11 @@ if "DATABASE_URL" in env:
         DATABASES["default"]["ENGINE"] = "companion.pg"
         _options = DATABASES["default"].setdefault("OPTIONS", {})
         _options.setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT_S", default=3))
-        _statement_ms = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=5000)
-        _lock_ms = env.int("DATABASE_LOCK_TIMEOUT_MS", default=3000)
+        # A migration (and the test run's set-up of its database, which migrates) may rightly run
+        # long and wait for locks: only serving processes get the statement and lock timeouts.
+        _one_off = sys.argv[1:2] == ["migrate"] or "pytest" in sys.modules
+        _statement_ms = 0 if _one_off else env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=5000)
+        _lock_ms = 0 if _one_off else env.int("DATABASE_LOCK_TIMEOUT_MS", default=3000)
         _server = f"-c statement_timeout={_statement_ms} -c lock_timeout={_lock_ms}"
         _options["options"] = f"{_options['options']} {_server}" if _options.get("options") else _server
         COMPANION_DB_CLIENT_TIMEOUT_S = env.float(
