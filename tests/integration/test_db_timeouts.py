@@ -141,6 +141,7 @@ def test_a_match_row_locked_outside_answers_503_within_the_lock_timeout(
         status, body, retry_after, took = _append(phone, match_id, 2, locked)
         holder.rollback()
     assert (status, body["code"]) == (503, "database_unavailable"), body
+    assert "did not answer in time" in body["message"]  # PostgreSQL's lock timeout, named as such
     assert retry_after is not None and took < LOCK_MS / 1000 + 4, took
     _until_acknowledged(phone, match_id, 2, locked)
     figures = check.record_check({first: 1, locked: 2}, [match_id])
