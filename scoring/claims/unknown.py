@@ -119,9 +119,18 @@ class _Placement:
         for c in self.cards:
             self.left[self.mask[c]] = self.left.get(self.mask[c], 0) + 1
         self.subsets = range(1, 1 << len(self.sinks))
+        self.seen: dict[tuple[int, ...], bool] = {}
 
     def feasible(self) -> bool:
-        """Hall's condition: the cards confined to each set of sinks fit in its room."""
+        """Hall's condition: the cards confined to each set of sinks fit in its room (remembered
+        by the rooms and counts left: the enumeration meets the same few states again and again)."""
+        state = (*(self.room[s] for s in self.sinks), *self.left.values())
+        known = self.seen.get(state)
+        if known is None:
+            known = self.seen[state] = self._hall()
+        return known
+
+    def _hall(self) -> bool:
         rooms = {s: self.room[s] for s in self.sinks}
         present = [(m, n) for m, n in self.left.items() if n]
         for t in self.subsets:
