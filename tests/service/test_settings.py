@@ -98,8 +98,14 @@ def test_postgresql_timeouts_come_from_the_environment(tmp_path: Path) -> None:
     url = "postgres://u:p@db:5432/companion"
     defaults = _setting(expression, tmp_path, DATABASE_URL=url)
     assert defaults == "3 -c statement_timeout=5000 -c lock_timeout=3000 6.0"
-    env = {"DATABASE_CONNECT_TIMEOUT_S": "2", "DATABASE_STATEMENT_TIMEOUT_MS": "1500", "DATABASE_LOCK_TIMEOUT_MS": "700"}
-    assert _setting(expression, tmp_path, DATABASE_URL=url, **env) == "2 -c statement_timeout=1500 -c lock_timeout=700 2.5"
+    env = {
+        "DATABASE_CONNECT_TIMEOUT_S": "2",
+        "DATABASE_STATEMENT_TIMEOUT_MS": "1500",
+        "DATABASE_LOCK_TIMEOUT_MS": "700",
+    }
+    assert (
+        _setting(expression, tmp_path, DATABASE_URL=url, **env) == "2 -c statement_timeout=1500 -c lock_timeout=700 2.5"
+    )
 
 
 def test_redis_url_switches_the_cache_and_celery_to_redis(tmp_path: Path) -> None:
