@@ -5,10 +5,11 @@ from __future__ import annotations
 from scoring.errors import RulesError
 from scoring.events import Event
 from scoring.protocol import JSON
-from scoring.thousand import bidding, play, talon
+from scoring.thousand import bidding, concede, play, talon
 from scoring.thousand.events import (
     Bid,
     ClaimRedeal,
+    Concede,
     Deal,
     Discard,
     GiveCard,
@@ -40,6 +41,8 @@ def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
         )
     if isinstance(event, PlayCard):
         return play.apply_play(state, deal, event)
+    if isinstance(event, Concede):
+        return concede.apply_concede(state, deal, event)
     if isinstance(event, Bid):
         return bidding.apply_bid(state, deal, event)
     if isinstance(event, Pass):

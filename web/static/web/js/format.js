@@ -64,7 +64,7 @@ export const LABELS = {
   received: _("Cards received"), take_up_card: _("The dealer takes the up-card"), recall: _("Take back a renege"),
   renege: _("Renege"), premature_signal: _("Signal before their turn"), redeal: _("Redeal"), giver: _("Gives"),
   receiver: _("Receives"), requested: _("Cards asked for"), look_at_hand: _("Look at the hand"), pile: _("Pile"),
-  claim_redeal: _("Claim a redeal"), announce: _("Announcement"), reveal_talon: _("Reveal the talon"),
+  claim_redeal: _("Claim a redeal"), concede: _("The rest conceded"), announce: _("Announcement"), reveal_talon: _("Reveal the talon"),
   double_double: _("Tonk paid four times"), side_bet_players: _("Side bet: who joined"), side_bet_amount: _("Side bet: amount each"),
   side_bet_spades: _("Side bet: the spade each showed"), upcard: _("Up card"), side_bet: _("Side bet"), players: _("Players"),
   spades: _("Spades shown"), claim_49: _("Claim 49"), drop: pgettext("tonk", "Drop"), source: _("Drawn from"), spread: _("Spread"),

@@ -131,6 +131,8 @@ function counterLine(line) {
 function acceptedText(c) {
   const name = S.players[c.accepted_by] ?? c.accepted_by;
   if (c.settled) return fmt(_("Accepted by %(name)s: the rest of the hand is recorded and scored."), { name });
+  // A claim that holds but could not be played out: the hands are not recorded (not "no line").
+  if ((c.verdict || c.status) === "holds") return fmt(_("Accepted by %(name)s. The other hands are not recorded: enter the rest of the hand as usual."), { name });
   return fmt(_("Accepted by %(name)s, but no line of play makes the claim: the hand is played on."), { name });
 }
 
