@@ -437,7 +437,9 @@ def _sorted(hand: frozenset[Card] | None) -> tuple[Card, ...] | None:
 
 
 def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]]:
-    """``play_card`` actions: legal cards when the hand is known, announcements on lead."""
+    """``play_card`` actions: legal cards when the hand is known, announcements on lead (with the
+    hand unknown, the K and Q the player may still hold with their partner, so a table can announce
+    a marriage with the card it taps)."""
     v = state.variants
     if deal.phase == "declare":
         deal = start_play(deal)
@@ -446,8 +448,29 @@ def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]
     seat = next_seat(deal)
     action: dict[str, object] = {"type": "play_card", "seat": seat}
     hand = hand_of(deal, seat)
+    first = deal.trick_number == 1
+    may = may_announce(v, on_lead=not trick.cards, won_a_trick=not first) and not (first and seat != deal.declarer)
+    announced = {a.suit for a in deal.announcements if a.kind == "marriage" and a.suit is not None}
     if hand is None:
+        if may:
+            possible = [
+                c for c in sorted(DECK_SET, key=str) if c not in deal.played and not known_elsewhere(deal, seat, c)
+            ]
+            marriage = [str(c) for c in marriage_leads(possible, announced)]
+            if marriage:
+                action["marriage"] = marriage
         return [action]
+    rules = base_rules(v, deal.trump)
+    cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
+    action["cards"] = [str(c) for c in cards]
+    if may:
+        marriage = [str(c) for c in marriage_leads(cards, announced)]
+        if marriage:
+            action["marriage"] = marriage
+        fresh = not any(a.kind == "four_aces" for a in deal.announcements)
+        if v.four_aces_bonus and fresh and all(card_of(ACE, s) in hand for s in Suit):
+            action["four_aces"] = [str(card_of(ACE, s)) for s in Suit]
+    return [action]
     rules = base_rules(v, deal.trump)
     cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
     action["cards"] = [str(c) for c in cards]

@@ -1,4 +1,5 @@
-"""An accepted "the rest are mine" ends a card-by-card deal whose hands were not entered (§16.3).
+"""A card-by-card deal whose hands were not entered: an accepted "the rest are mine" ends it
+(§16.3), and the leads that may announce a marriage (§6.4).
 
 The deal (dealer C; A declares 100; nobody entered the hands, so the engine knows only the plays):
   A: K♥ Q♣ J♣ 9♣ A♦ K♦ Q♦ + talon T♠ 9♥ J♦, gives J♦ to B and 9♥ to C
@@ -90,3 +91,19 @@ def test_nothing_to_concede_before_the_play() -> None:
     with pytest.raises(RulesError) as err:
         GAME.apply_json(state, "concede", {"seat": A})
     assert err.value.code == "not_playing"
+
+
+# -- the card grid with the hands unknown: which leads may announce a marriage (§6.4) ---------------
+def test_with_the_hand_unknown_the_lead_offers_the_marriages_still_possible(at_claim: ThousandState) -> None:
+    # C leads trick 3. Played: K♥ T♥ 9♥ 9♠ A♠ T♠; J♦ went to B. The K♥ is gone, so no heart
+    # marriage; K♠ Q♠, K♦ Q♦ and K♣ Q♣ may all still be C's: each K and Q may be led announcing one.
+    (play,) = [a for a in GAME.legal_actions(at_claim) if a["type"] == "play_card"]
+    assert play["seat"] == C and "cards" not in play
+    assert play["marriage"] == ["KC", "KD", "KS", "QC", "QD", "QS"]
+
+
+def test_no_marriage_on_the_first_lead(at_claim: ThousandState) -> None:
+    # §6.4 default: a marriage needs a trick won first, so A's lead of trick 1 offers none.
+    state = apply_all(start(), BEFORE_CLAIM[:7])
+    (play,) = [a for a in GAME.legal_actions(state) if a["type"] == "play_card"]
+    assert play["seat"] == A and "marriage" not in play

@@ -22,7 +22,8 @@ const CLAIM_KIND_LABELS = {
 // What a claimant may claim now, from the engine (the summary's `claim_form`): the kinds, the
 // play seats, the tricks left and each seat's cards to lay down. No pack or rule is kept here.
 export const canClaim = () => Boolean(S.claimForm && S.claimForm.kinds && S.claimForm.kinds.length);
-const claimableCards = (seat) => ((S.claimForm && S.claimForm.cards) || {})[seat] || [];
+// Also the card grid's cards when a hand is not known: those the seat may still hold.
+export const claimableCards = (seat) => ((S.claimForm && S.claimForm.cards) || {})[seat] || [];
 
 export function claimText(c) {
   const name = S.players[c.seat] ?? c.seat;

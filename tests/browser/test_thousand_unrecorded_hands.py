@@ -78,3 +78,29 @@ def test_an_accepted_holding_claim_finishes_the_deal(phones: Any) -> None:
     assert page.locator("#quick-actions button[data-action='deal']").count() == 1
     verdict.scroll_into_view_if_needed()
     phone.shot("29-thousand-claim-accepted", top=False)
+
+
+def test_the_card_grid_offers_no_played_card_and_announces_a_marriage(phones: Any) -> None:
+    # Issue 29 item 2. After the two tricks, Clara leads: the grid offers the 18 cards nobody has
+    # played (24 − 6); leading K♣ — K♣ Q♣ may both be hers — asks whether she announces the ♣
+    # marriage (thousand.md §6.4: +60, clubs trumps) or just plays the king.
+    phone = phones()
+    page, match_id = _to_the_claim(phone)
+    offered = page.locator("#other-cards button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert len(offered) == 18 and not {"KH", "9H", "TH", "9S", "TS", "AS"} & set(offered)
+    # The kings and queens that may announce a marriage are marked in the grid.
+    marked = page.locator("#other-cards button.marriage").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert marked == ["KC", "KD", "KS", "QC", "QD", "QS"] or sorted(marked) == ["KC", "KD", "KS", "QC", "QD", "QS"]
+    page.click("#other-cards button[data-card='KC']")
+    choice = page.locator("#marriage-choice")
+    assert "Clara leads K♣" in choice.inner_text()
+    assert choice.locator("button").all_inner_texts() == ["Announce the ♣ marriage", "Just play K♣"]
+    phone.shot("36-thousand-marriage-from-grid", top=False)
+    count = Event.objects.filter(match_id=match_id).count()
+    choice.locator("button[data-announce='marriage']").click()
+    page.wait_for_selector(f"body[data-ready='{count + 1}']", state="attached")
+    last = Event.objects.filter(match_id=match_id).order_by("-seq").first()
+    assert last is not None and last.payload == {"seat": 2, "card": "KC", "announce": "marriage"}
+    # Clubs are trumps now, and the K♣ just led is not offered again.
+    assert "Trump: ♣" in page.inner_text("#tab-cards .status")
+    assert page.locator("#other-cards button[data-card='KC']").count() == 0
