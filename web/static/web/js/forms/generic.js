@@ -1,6 +1,6 @@
 // A form for any event of any game, built from the catalogue's JSON Schema (corrections, card-by-
 // card details, and games whose engine gives no entry-form description).
-import { $, $$, add, h } from "../dom.js";
+import { $, $$, add, h, showError } from "../dom.js";
 import { _, fmt, ngettext } from "../i18n.js";
 import { cardLabel, cardRed, humanize, label, valueLabel } from "../format.js";
 import { table } from "../store.js";
@@ -13,7 +13,9 @@ const S = table.state;
 const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
 
 function choiceField(name, s, nullable, pre) {
-  let value = pre ?? (nullable ? null : s.enum[0]);
+  // Nothing is chosen for the table unless the engine says so (a default, or a single choice):
+  // Tonk's "how the hand ended" does not start on "automatic win".
+  let value = pre ?? s.default ?? (nullable || s.enum.length !== 1 ? null : s.enum[0]);
   const ctl = h("div", { class: "seg", dataset: { field: name } }, s.enum.map((o) => h("button", { type: "button", dataset: { value: o }, "aria-pressed": String(o === value), onclick: (e) => {
     value = o; $$("button", ctl).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
   } }, valueLabel(o))));
@@ -105,7 +107,7 @@ export function schemaField(name, schema, prefill) {
       ctl = h("input", { dataset: { field: name }, value: pre ?? "" });
       get = () => (ctl.value === "" && nullable ? null : ctl.value);
   }
-  return { el: h("div", { class: "stack field", dataset: { name } }, h("label", { text: label(name) }), ctl, h("p", { class: "error", dataset: { errorFor: name } })), get, nullable };
+  return { el: h("div", { class: "stack field", dataset: { name } }, h("label", { text: label(name) }), ctl, h("p", { class: "error", dataset: { errorFor: name } })), get, nullable, kind: fieldKind(name, schema) };
 }
 
 // `main`: the fields shown at once (the others wait under "More"); `onSend(payload, form)`
@@ -122,6 +124,8 @@ export function genericForm(type, prefill, { title, onSend, submitLabel, main, s
     more.length ? h("details", { class: "more" }, h("summary", { text: _("More") }), more.map(([, f]) => f.el)) : null,
     schema.description ? h("details", { class: "muted" }, h("summary", { text: _("About this entry") }), h("p", { text: schema.description })) : null,
     onSend === false ? null : submitRow(form, submitLabel || _("Record"), () => {
+      const unchosen = fields.find(([name, f]) => f.kind === "choice" && required.has(name) && f.get() === null);
+      if (unchosen) { showError(form, unchosen[0], _("Choose one.")); return; }
       const payload = payloadOf(Object.fromEntries(fields.map(([name, f]) => [name, f.get()])), required);
       if (onSend) onSend(payload, form);
       else record(type, payload, { from: form, onError: (e) => fieldError(form, e, FIELD_OF) });
