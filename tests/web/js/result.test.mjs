@@ -29,6 +29,17 @@ test("a Bourré deal says who took the pot and who paid into it, by name", () =>
   assert.deepEqual(settlementLines({ hand: 1, points: [1, 2] }, PLAYERS), []);
 });
 
+test("a split pot is named under the deal, in the engine's words", () => {
+  const entry = { deal: 2, tied: [0, 3], taken: [], payments: [{ seat: 1, chips: 13, code: "bourre" }], explain: [
+    { code: "antes", text: "Antes: 6 chips from A, B, D, E, F, G (§2.5, §4.5)." },
+    { code: "split_pot", text: "Anna, Dan tied with 2 tricks: split pot, it carries over (§4.2)." },
+  ] };
+  assert.deepEqual(settlementLines(entry, PLAYERS), [
+    "Anna, Dan tied with 2 tricks: split pot, it carries over (§4.2).",
+    "Ben pays 13 into the pot (bourré)",
+  ]);
+});
+
 test("a Tonk hand's payments are the engine's own lines, never 'undefined pays undefined'", () => {
   // The shape of scoring/tonk/settlement.py Payment.as_json: payer/payee/stakes and the line `why`.
   const entry = { hand: 1, payments: [

@@ -25,6 +25,8 @@ const REASONS = { bourre: () => _("bourrÃ©"), bourre_and_renege: () => _("bourrÃ
 export function settlementLines(entry, players) {
   const name = (s) => players[s] ?? String(s);
   const lines = [];
+  // A split pot (nobody takes it) is named under the deal in the engine's words, like Why says it.
+  for (const n of entry.explain || []) if (n && (n.code === "split_pot" || n.code === "split_shared") && typeof n.text === "string") lines.push(n.text);
   for (const t of entry.taken || []) lines.push(fmt(_("%(name)s takes %(chips)s from the pot"), { name: name(t.seat), chips: t.chips }));
   for (const p of entry.payments || []) {
     // A payment the engine explains itself (Tonk: who pays whom, and why) is shown in its words.

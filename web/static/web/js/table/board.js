@@ -66,6 +66,9 @@ const STATUS_RENDER = {
   seated: (v) => (Array.isArray(v) && v.length !== S.players.length ? v.map(seatName).join(", ") : null),
   exempt_next_ante: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
   next_dealer: (v) => (typeof v === "number" ? S.players[v] : null),
+  // Between deals the pot is shown as the table will see it, with the next deal's antes (the engine's sum).
+  pot: (v) => { const w = S.summary && S.summary.pot_with_antes; return typeof w === "number" && w !== v ? fmt(_("%(chips)s with the antes"), { chips: w }) : String(v ?? "—"); },
+  pot_with_antes: () => null,
 };
 
 function statusValue(key, value) {
