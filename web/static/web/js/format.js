@@ -86,7 +86,8 @@ const MOON = {
   subtract_from_shooter: (n) => fmt(_("−%(points)s for the shooter"), { points: n }),
 };
 export const label = (name) => LABELS[name] || humanize(name);
-export const valueLabel = (v, params = {}) => (MOON[v] && params.points !== undefined ? MOON[v](params.points) : VALUES[v] || word(v) || humanize(v));
+// Never a raw code: a value with no word of its own reads as its key, humanized.
+export const valueLabel = (v, params = {}) => (MOON[v] && params.points !== undefined ? MOON[v](params.points) : VALUES[v] || (typeof v === "string" && WORDS[v]) || humanize(v));
 
 // ---- what a payload key holds (seats, per-seat numbers, orders)
 export const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|amount|stake|penalt)/;

@@ -12,13 +12,27 @@ import { cardsNeeded, isCardList, pickStatus, pickedValue, toggleCard } from "./
 const S = table.state;
 const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
 
+// The engine's description of a field, when its entry form has one: its choices' words (a moon
+// choice reads "Others +26", not `add_to_others`).
+const engineField = (name) => ((S.form && Array.isArray(S.form.fields) && S.form.fields.find((f) => f.name === name)) || {});
+
+// A house rule's value of the same name, as the catalogue words it (translated by the API).
+function catalogueLabel(v) {
+  for (const rule of (S.game && S.game.variants) || []) {
+    const at = (rule.choices || []).indexOf(v);
+    if (at >= 0 && Array.isArray(rule.choice_labels) && rule.choice_labels[at]) return rule.choice_labels[at];
+  }
+  return null;
+}
+const choiceLabel = (name, v) => { const f = engineField(name); return f.points !== undefined ? valueLabel(v, f) : catalogueLabel(v) || valueLabel(v, f); };
+
 function choiceField(name, s, nullable, pre) {
   // Nothing is chosen for the table unless the engine says so (a default, or a single choice):
   // Tonk's "how the hand ended" does not start on "automatic win".
   let value = pre ?? s.default ?? (nullable || s.enum.length !== 1 ? null : s.enum[0]);
   const ctl = h("div", { class: "seg", dataset: { field: name } }, s.enum.map((o) => h("button", { type: "button", dataset: { value: o }, "aria-pressed": String(o === value), onclick: (e) => {
     value = o; $$("button", ctl).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
-  } }, valueLabel(o))));
+  } }, choiceLabel(name, o))));
   return [ctl, () => value];
 }
 
