@@ -83,6 +83,22 @@ function statusValue(key, value) {
   return compact(value);
 }
 
+// How loudly a finding is shown (no alarm fatigue): a suspicion (a show-out, not yet proven) is a
+// quiet note; a proven or reported one is an alert in its own hand or deal, and until the next one
+// starts; after that it is told only by its row's Why.
+function findingLevel(f) {
+  if (f.status === "suspected") return "note";
+  const unit = (S.game && S.game.unit) || "hand";
+  const n = f[unit];
+  if (typeof n !== "number") return "alert";
+  const numbers = history().map((e) => e[unit]).filter((x) => typeof x === "number");
+  const last = numbers.length ? Math.max(...numbers) : 0;
+  const s = S.summary;
+  const inPlay = [s.hand_in_play, s.current_deal, s.current_round].some((x) => x && typeof x === "object");
+  if (n > last || (n === last && !inPlay)) return "alert";
+  return null;
+}
+
 export function renderStatus() {
   const s = S.summary;
   if (!s) return;
@@ -101,7 +117,10 @@ export function renderStatus() {
     if (shown === null || shown === undefined || shown === "") continue;
     chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[`${game}.${key}`] || STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
   }
-  for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", dataset: { finding: f.code || "" }, text: f.text || f.message || f.code }));
+  for (const f of s.findings || []) {
+    const level = findingLevel(f);
+    if (level) chips.push(h("span", { class: level === "alert" ? "chip alert" : "chip note", dataset: { finding: f.code || "", level }, text: f.text || f.message || f.code }));
+  }
   $("#status").replaceChildren(...chips);
 }
 
