@@ -34,6 +34,9 @@ const STATUS_HIDE = new Set(["chips_conserved", "title_names", "first_judge", "c
 const NEXT_KEYS = new Set(["hand", "deal", "round", "deal_number", "dealer", "next_dealer", "pass_direction", "compulsory_bidder",
   "minimum_bid", "next_exchange", "next_round", "exempt_next_ante", "talon_to_reveal", "inactive_seat"]);
 
+// The next hand's, deal's or round's number among them.
+const UNIT_NUMBER_KEYS = new Set(["hand", "deal", "round", "deal_number"]);
+
 const isEmpty = (v) => v === null || v === undefined || v === "" || v === false || (Array.isArray(v) && (!v.length || v.every((x) => x === 0 || x === false || x === null)))
   || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
 const seatName = (v) => (typeof v === "number" ? S.players[v] ?? v : v);
@@ -111,9 +114,13 @@ export function renderStatus() {
     chips.push(h("span", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to act"), { name: S.players[next] }) }));
   }
   const game = (S.game && S.game.name) || (S.match && S.match.game);
+  // Results still in the outbox: the server's "next hand" is behind the form. The chips name the
+  // hand the form is for, and leave out what only the engine can say of it (dealer, pass, opener).
+  const waiting = waitingResults(S.pending, (S.game && S.game.result_event_types) || []).length;
   for (const [key, value] of Object.entries(s)) {
     if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key) || (s.finished && NEXT_KEYS.has(key))) continue;
-    const shown = statusValue(key, value);
+    if (waiting && NEXT_KEYS.has(key) && !(UNIT_NUMBER_KEYS.has(key) && typeof value === "number")) continue;
+    const shown = waiting && UNIT_NUMBER_KEYS.has(key) ? String(value + waiting) : statusValue(key, value);
     if (shown === null || shown === undefined || shown === "") continue;
     chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[`${game}.${key}`] || STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
   }
