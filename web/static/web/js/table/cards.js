@@ -172,8 +172,11 @@ function actionView(a, parts, buttons) {
     parts.push(cardChooser(a, payload, { single: !("cards" in props) }));
     return;
   }
+  // A yes/no the engine's action does not name is not this action's (no "Blind" box on an open bid,
+  // nor with blind bidding off: the engine offers a blind bid as an action of its own).
+  const skip = new Set(Object.keys(props).filter((k) => unwrap(props[k])[0].type === "boolean" && !(k in a)));
   if (missing.length || "amount" in props) {
-    parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a) })));
+    parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a), skip })));
     return;
   }
   const open = Object.keys(props).filter((k) => prefill[k] === undefined || prefill[k] === null);

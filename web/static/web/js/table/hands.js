@@ -52,7 +52,7 @@ export function handsForm(a, payload, title) {
     send.disabled = true;
     const body = handsPayload(model, deck, { seats: S.players.length, sittingOut, unknown: nullable ? null : [], talon: "talon" in props });
     record(a.type, Object.assign({}, payload, body), { onError: (e) => { send.disabled = false; toast(errorText(e, S.players), 6000); } });
-  } }, title);
+  } }, fmt(_("%(action)s with these hands"), { action: title })); // not a second plain "New deal" button
   paint();
   const box = h("details", { class: "card", open: keep.open || null, dataset: { action: a.type, detail: "hands" } },
     h("summary", { text: fmt(_("%(action)s, with the hands"), { action: title }) }),
