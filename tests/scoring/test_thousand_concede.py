@@ -107,3 +107,16 @@ def test_no_marriage_on_the_first_lead(at_claim: ThousandState) -> None:
     state = apply_all(start(), BEFORE_CLAIM[:7])
     (play,) = [a for a in GAME.legal_actions(state) if a["type"] == "play_card"]
     assert play["seat"] == A and "marriage" not in play
+
+
+# -- Why: the declarer's marriage counts toward the contract, it is not added on top (§7.1) ---------
+def test_the_declarers_marriage_line_says_it_counts_toward_the_contract() -> None:
+    from tests.scoring.thousand_helpers import played
+
+    # A declares 120 with 110 card points and the ♠ marriage (40): 150 ≥ 120 → +120, not +160.
+    # B announced the ♣ marriage (60): a defender's marriage is added to their 10 → +70.
+    state = played(start(), A, 120, [110, 10, 0], [6, 2, 0], marriages=[["S"], ["C"], []])
+    assert list(state.totals) == [120, 70, 0]
+    lines = {(n.seat, n.code): n.text for n in state.history[-1].notes}
+    assert lines[(A, "marriage")] == "Marriage ♠: 40 toward the contract."
+    assert lines[(B, "marriage")] == "Marriage ♣: +60."
