@@ -205,13 +205,16 @@ async function loadMatch() {
   }
 }
 
-// Another phone's entry: the stream names the new seq, the summary (ETag) brings the rest.
+// Another phone's entry: the stream names the new seq, the summary (ETag) brings the rest. The
+// stream opens with a ticket from the API (live.js); becoming live again catches up at once.
 function listenLive() {
+  body.dataset.live = "off";
   listen({
     url: `${body.dataset.api || "/api/v1/"}matches/${S.id}/live`,
-    headers: { Accept: "text/event-stream", "Accept-Language": body.dataset.language || "en", Authorization: "Token " + saved.get("token", "") },
+    headers: { Accept: "text/event-stream", "Accept-Language": body.dataset.language || "en" },
+    ticket: () => API.call(`matches/${S.id}/live-ticket`, { method: "POST", json: {} }).then((t) => t.ticket),
     onSeq: (seq) => { body.dataset.liveSeq = seq; if (seq > S.seq) refresh(false); },
-    onState: (up) => { table.set({ live: up }); body.dataset.live = up ? "on" : "off"; },
+    onState: (up) => { if (up && !S.live) refresh(false); table.set({ live: up }); body.dataset.live = up ? "on" : "off"; },
   });
 }
 
