@@ -1,8 +1,9 @@
 """The live server's application (deploy/gunicorn-live.conf.py): the phones' streams and nothing else.
 
 A plain ASGI callable, not Django's request handler: ``GET /api/v1/matches/<id>/live`` (with or
-without the slash) with a valid ticket is a stream served from the hub (companion/live.py); every
-other request is a JSON 404. No middleware, no session, no ORM: a stream costs no database connection
+without the slash) with a valid ticket is a stream served from the hub (companion/live.py);
+``GET /healthz`` says the process answers (and how many streams it serves), for probes on the host's
+private address (nginx never passes it on); every other request is a JSON 404. No middleware, no session, no ORM: a stream costs no database connection
 however many phones reconnect at once, only its coroutine and mailbox. A phone that goes away ends
 its stream at once (``http.disconnect``), and a phone that stops reading is dropped after
 ``SEND_TIMEOUT_S``. Slow headers are the worker's business (companion/live_worker.py).
@@ -40,6 +41,9 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] != "http":
         return  # no lifespan, no websockets
     found = STREAM_PATH.fullmatch(scope["path"])
+    if scope["path"] == "/healthz" and scope["method"] == "GET":
+        await _json(send, 200, {"status": "ok", "streams": live.hub.count()})
+        return
     if found is None or scope["method"] != "GET":
         await _error(send, 404, "not_found", "The live server serves only match streams.")
         return
@@ -96,7 +100,10 @@ def _headers(extra: tuple[tuple[str, str], ...], content_type: str) -> list[tupl
 
 async def _error(send: Send, status: int, code: str, message: str) -> None:
     """The project's JSON error shape (api/exceptions.py), without Django's machinery."""
-    body = json.dumps({"code": code, "message": message, "params": {}}).encode()
+    await _json(send, status, {"code": code, "message": message, "params": {}})
+
+
+async def _json(send: Send, status: int, data: dict[str, Any]) -> None:
     headers = _headers((("Cache-Control", "no-store"),), "application/json")
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": json.dumps(data).encode()})

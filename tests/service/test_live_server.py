@@ -66,12 +66,21 @@ def answer(call: Call) -> Call:
         ("GET", "/api/v1/matches/1/live/extra"),
         ("POST", "/api/v1/matches/1/live"),
         ("GET", "/"),
+        ("POST", "/healthz"),
+        ("GET", "/readyz"),
+        ("GET", "/metrics"),
     ],
 )
 def test_everything_but_a_stream_is_a_json_404(method: str, path: str) -> None:
     call = answer(Call(path, method=method, authorization="Ticket x"))
     assert call.status == 404
     assert json.loads(call.body)["code"] == "not_found"
+
+
+def test_the_probe_says_it_answers_and_how_many_streams_it_serves() -> None:
+    call = answer(Call("/healthz"))
+    assert call.status == 200
+    assert json.loads(call.body) == {"status": "ok", "streams": live.hub.count()}
 
 
 @pytest.mark.parametrize("authorization", ["", "Ticket forged", "Token abc"])
