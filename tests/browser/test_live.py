@@ -42,6 +42,10 @@ def test_an_entry_is_pushed_to_the_other_phones_and_polled_where_the_stream_is_b
     anna.page.wait_for_selector("#board tr[data-hand='1']")
     cleo.page.wait_for_selector("#board tr[data-hand='1']")
     assert totals(anna.page) == totals(cleo.page) == ["13", "5", "17", "17"]
+    # Cleo's phone says it is not live (quietly, in the header); the live ones say nothing
+    cleo.page.wait_for_selector("#not-live:not([hidden])")
+    assert cleo.page.inner_text("#not-live") == "Not live"
+    assert anna.page.locator("#not-live").is_hidden()
 
 
 def test_twelve_tables_and_back_in_one_browser_with_the_service_worker_on(phones: Any) -> None:
