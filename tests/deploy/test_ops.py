@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
+import tomllib
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +21,8 @@ from ops import health
 from ops.logs import RequestIdFilter
 from ops.metrics import PUBLISHED_AT_HEADER, _oldest_age
 
+ROOT = Path(__file__).resolve().parents[2]
+
 pytestmark = pytest.mark.django_db
 
 
@@ -25,11 +30,31 @@ def sample(name: str, labels: dict[str, str]) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
+def _latest_release() -> str:
+    """The newest release CHANGELOG.md names ("## [0.1.0] — date"), read without the code."""
+    match = re.search(r"^## \[(\d+\.\d+\.\d+)\]", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    assert match is not None, "CHANGELOG.md names no release"
+    return match.group(1)
+
+
+RELEASED = _latest_release()
+
+
+def test_one_version_in_the_changelog_the_app_and_the_rules_library() -> None:
+    import scoring
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert pyproject["project"]["version"] == RELEASED
+    assert scoring.__version__ == RELEASED
+    # deploy.md's upgrade path points to the release notes, which exist and name this release.
+    assert "CHANGELOG.md" in (ROOT / "docs" / "deploy.md").read_text()
+
+
 def test_healthz_answers_without_a_known_host(client: Client) -> None:
     # A load balancer reaches a host by address: the probe must not depend on ALLOWED_HOSTS.
     response = client.get("/healthz", HTTP_HOST="10.0.0.7:8000")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "version": RELEASED}
 
 
 def test_readyz_names_each_check(client: Client) -> None:
@@ -135,7 +160,9 @@ def test_records_export_writes_replayable_records(
 
     assert alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, 1).status_code == 201
     call_command("records_export", str(tmp_path))
-    index = json.loads((tmp_path / "index.json").read_text())
+    document = json.loads((tmp_path / "index.json").read_text())
+    index = document["matches"]
+    assert document["format"] == "companion-export/1"
     assert index == [
         {"id": hearts_match["id"], "file": f"match-{hearts_match['id']}.json", "game": "hearts", "events": 1}
     ]
@@ -143,6 +170,11 @@ def test_records_export_writes_replayable_records(
     # The replayed totals are the hand's points: 3 + 18 + 0 + 5 = 26, one hand, no moon.
     assert get_game("hearts").summary(replay(record))["totals"] == [3, 18, 0, 5]
     assert "exported 1 matches" in capsys.readouterr().out
+    # The folder as written replays: the index is followed, not refused (exit 2 before).
+    for argv in (["replay", str(tmp_path / "index.json")], ["check", str(tmp_path)]):
+        done = subprocess.run([sys.executable, "-m", "scoring", *argv], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == f"ok {tmp_path / index[0]['file']} (hearts, events: 1)\n"
 
 
 SUITS = ("S", "H", "D", "C")
