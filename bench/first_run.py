@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -32,6 +33,17 @@ def answers(url: str) -> bool:
             return bool(response.status == 200)
     except OSError:
         return False
+
+
+def _log(server: subprocess.Popen[str], path: Path, start: float) -> None:
+    """The server's output with the seconds since the start; the set-up steps printed as they begin."""
+    with open(path, "w") as log:
+        for line in server.stdout or ():
+            stamp = f"{time.monotonic() - start:6.1f} s  {line}"
+            log.write(stamp)
+            log.flush()
+            if line.startswith("» "):
+                print(stamp, end="", flush=True)
 
 
 def main() -> int:
@@ -48,16 +60,17 @@ def main() -> int:
         env.pop(name, None)
     if args.cold_native:
         env["COMPANION_NATIVE_CACHE"] = str(temp / "native-cache")
-    log = open(temp / "run.log", "w")  # noqa: SIM115 - open while the server runs
     start = time.monotonic()
     server = subprocess.Popen(
-        [sys.executable, "scripts/run.py"],
+        [sys.executable, "-u", "scripts/run.py"],
         cwd=clone,
         env=env,
-        stdout=log,
+        stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,
+        text=True,
     )
+    threading.Thread(target=_log, args=(server, temp / "run.log", start), daemon=True).start()
     base = f"http://127.0.0.1:{args.port}"
     healthz = home = None
     try:
