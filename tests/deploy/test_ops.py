@@ -227,3 +227,52 @@ def test_sentry_is_imported_and_started_only_with_a_dsn(dsn: str, expected: str)
         env["SENTRY_DSN"] = dsn
     done = subprocess.run([sys.executable, "-c", SENTRY_PROBE], env=env, capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == expected, done.stderr
+
+
+def test_sentry_ignores_bad_hosts_and_does_not_hold_up_management_commands() -> None:
+    import sentry_sdk
+    from django.core.exceptions import DisallowedHost
+
+    from ops.sentry import before_send, init_sentry
+
+    dsn = "https://public@sentry.invalid/1"  # never contacted: no event is sent in this test
+    try:
+        init_sentry(dsn, environment="test", argv=["manage.py", "migrate"])
+        assert sentry_sdk.get_client().options["shutdown_timeout"] == 0
+        init_sentry(dsn, environment="test", argv=["/srv/companion/app/.venv/bin/gunicorn"])
+        assert sentry_sdk.get_client().options["shutdown_timeout"] == 2
+    finally:
+        sentry_sdk.get_client().close(timeout=0)
+        sentry_sdk.init()  # no DSN: a client that sends nothing
+    bad_host = DisallowedHost("Invalid HTTP_HOST header: 'evil.example'")
+    assert before_send({"level": "error"}, {"exc_info": (DisallowedHost, bad_host, None)}) is None
+    assert before_send({"logger": "django.security.DisallowedHost"}, {}) is None
+    kept = {"level": "error", "logger": "django.request"}
+    assert before_send(kept, {"exc_info": (ValueError, ValueError("x"), None)}) is kept
+
+
+def test_json_log_lines_carry_iso_8601_time() -> None:
+    from ops.logs import JSON_FORMAT, JSON_RENAMES, JsonFormatter
+
+    formatter = JsonFormatter(JSON_FORMAT, rename_fields=JSON_RENAMES)
+    record = logging.LogRecord("companion.access", logging.INFO, __file__, 1, "GET / 200", None, None)
+    record.created = 1764631200.5  # 2025-12-01 23:20:00.500 UTC
+    record.request_id = "-"
+    assert json.loads(formatter.format(record))["time"] == "2025-12-01T23:20:00.500+00:00"
+
+
+def test_the_app_creates_the_metrics_directory(tmp_path: Any) -> None:
+    # Started by hand (no systemd unit to make it): the directory is made before any metric exists,
+    # so the worker's metrics server and a scrape work instead of failing with ValueError.
+    directory = tmp_path / "run" / "prometheus"
+    code = (
+        "import django; django.setup()\n"
+        "from prometheus_client import generate_latest\n"
+        "from ops import metrics\n"
+        "metrics.APPEND_SECONDS.labels(status='201').observe(0.01)\n"
+        "assert b'companion_append_seconds' in generate_latest(metrics._registry())\n"
+    )
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(directory), "DJANGO_SETTINGS_MODULE": "companion.settings"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert any(directory.glob("histogram_*.db"))
