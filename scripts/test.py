@@ -34,7 +34,12 @@ from _bootstrap import ROOT, ensure_native, ensure_venv, run, venv_bin
 IT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion"
 IT_REDIS_URL = "redis://127.0.0.1:6379/0"
 #: the suite, and the tests elsewhere that need Redis (live updates between processes)
-INTEGRATION_PATHS = ["tests/integration", "tests/service/test_live.py", "tests/deploy/test_production.py"]
+INTEGRATION_PATHS = [
+    "tests/integration",
+    "tests/service/test_live.py",
+    "tests/deploy/test_production.py",
+    "tests/deploy/test_single_host.py",
+]
 #: One test database per checkout, so two clones running CI at once do not drop each other's.
 IT_TEST_DB = "companion_it_" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:8]
 ENSURE_DATABASE = """

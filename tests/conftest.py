@@ -44,7 +44,6 @@ SLOW_FILES = (
     "tests/integration/test_faults.py",
     "tests/deploy/test_production.py",
     "tests/deploy/test_multihost.py",
-    "tests/deploy/test_single_host.py",
     "tests/security/test_schema_fuzz.py",
 )
 
