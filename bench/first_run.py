@@ -4,6 +4,7 @@
     python3 bench/first_run.py                       # clone this checkout's HEAD into a temporary folder
     python3 bench/first_run.py --cold-native         # an empty native-build cache (the background build)
     python3 bench/first_run.py --port 8701 --keep    # another port; keep the clone
+    python3 bench/first_run.py --ref 98baee7         # another commit (side by side with a base)
 
 A fresh clone and a fresh .venv each time; pip's own cache is the machine's (as on a second clone).
 Prints the seconds to the first 200 from /healthz and from the demo's home page, and whether the
@@ -51,10 +52,13 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8701)
     parser.add_argument("--cold-native", action="store_true", help="use an empty cache of compiled builds")
     parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--ref", help="check out this commit in the clone (default: HEAD)")
     args = parser.parse_args()
     temp = Path(tempfile.mkdtemp(prefix="companion-first-run-"))
     clone = temp / "companion"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    if args.ref:
+        subprocess.run(["git", "-C", str(clone), "checkout", "-q", args.ref], check=True)
     env = {**os.environ, "COMPANION_ADDRESS": f"127.0.0.1:{args.port}"}
     for name in ("DATABASE_URL", "REDIS_URL", "VIRTUAL_ENV"):
         env.pop(name, None)
