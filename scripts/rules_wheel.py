@@ -115,6 +115,18 @@ def _run(command: list[str], *, cwd: Path = ROOT, env: dict[str, str] | None = N
     return code
 
 
+def engine_args(args: list[str]) -> list[str]:
+    """The test command's pytest arguments that mean something here: its options, and of the paths
+    it names only those in tests/scoring (``-- tests/service/x.py`` is for the main run)."""
+    kept = []
+    for arg in args:
+        path = arg.split("::", 1)[0]
+        if not arg.startswith("-") and (ROOT / path).exists() and not path.startswith("tests/scoring"):
+            continue
+        kept.append(arg)
+    return kept
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
-    sys.exit(main(args[1:] if args[:1] == ["--"] else args))
+    sys.exit(main(engine_args(args[1:] if args[:1] == ["--"] else args)))
