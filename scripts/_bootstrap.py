@@ -60,7 +60,7 @@ def ensure_venv(requirements: str = "runtime") -> Path:
     if sys.version_info < (3, 11):  # noqa: UP036 - this file runs before the venv exists
         sys.exit(f"Companion needs Python 3.11 or newer, not {sys.version.split()[0]}.")
     if not python.exists():
-        print(f"» creating {VENV.relative_to(ROOT)}", flush=True)
+        print(f"» creating {os.path.relpath(VENV, ROOT)}", flush=True)
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     top = {"runtime": RUNTIME, "build": BUILD, "dev": DEV}[requirements]
     print(f"» installing {top.name} (pinned)", flush=True)
