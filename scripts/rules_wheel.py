@@ -75,7 +75,9 @@ def test_tree(into: Path) -> Path:
     shutil.copy2(ROOT / "scripts" / "i18n.py", tree / "scripts" / "i18n.py")
     (tree / "docs").mkdir()
     shutil.copy2(ROOT / "docs" / "record-format.schema.json", tree / "docs")
-    shutil.copy2(ROOT / "pyproject.toml", tree / "pyproject.toml")  # the pytest settings and markers
+    # The pytest settings and markers, less pytest-django's (not installed here).
+    settings = (ROOT / "pyproject.toml").read_text().splitlines(keepends=True)
+    (tree / "pyproject.toml").write_text("".join(line for line in settings if not line.startswith("DJANGO_")))
     # The README's example (its doctest): a plain folder, no __init__.py, so `import scoring` still
     # finds the installed package (a regular package wins over a namespace folder, PEP 420).
     (tree / "scoring").mkdir()
