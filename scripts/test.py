@@ -62,7 +62,8 @@ def main_test_paths() -> list[str]:
 
     tests = sorted(p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and (p / "__init__.py").exists())
     paths = [f"tests/{name}" for name in tests if name != "scoring"]
-    return [*paths, *(f"tests/scoring/{name}" for name in REPOSITORY_TESTS), "scoring"]
+    top = sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py"))  # e.g. the code-shape check
+    return [*paths, *top, *(f"tests/scoring/{name}" for name in REPOSITORY_TESTS), "scoring"]
 
 
 def checks(python: str, pytest_args: list[str], workers: int) -> int:
