@@ -3,7 +3,7 @@
 - every deploy/ file the guide names exists; the single-host nginx file is the multi-host one
   with loopback upstreams;
 - the worker unit waits longer on a stop than the longest task may run (every registered task's
-  hard limit), so a restart never kills a running league rebuild;
+  hard limit), so a restart never kills a running task;
 - the shipped nginx configuration served for real (slow; needs nginx): the probes answer through
   it (over HTTPS and plain HTTP), /metrics does not, static answers carry one Cache-Control;
 - the shipped backup (deploy/backup.sh) and restore (deploy/restore.sh) on PostgreSQL
@@ -74,9 +74,9 @@ def test_the_worker_waits_for_the_longest_task_on_a_stop() -> None:
         for name, task in app.tasks.items()
         if not name.startswith("celery.")
     }
-    # The figures: tasks 300 s by default, the league rebuild 540 s.
+    # Tasks run up to 300 s by default (a league rebuild is a management command, not a task).
     assert settings.CELERY_TASK_TIME_LIMIT == 300
-    assert limits["league.rebuild"] == 540
+    assert max(limits.values()) >= 300
     stop = int(_unit_setting("companion-worker.service", "TimeoutStopSec"))
     assert stop > max(limits.values()), f"TimeoutStopSec={stop} s, but a task may run {max(limits.values())} s"
 
