@@ -217,6 +217,13 @@ COMPANION_LIVE_WSGI = env.bool("COMPANION_LIVE_WSGI", default=True)
 #: reconnects, so a server restart or a stale proxy connection never leaves a phone deaf for long).
 COMPANION_LIVE_PING_S = env.float("COMPANION_LIVE_PING_S", default=15.0)
 COMPANION_LIVE_MAX_S = env.float("COMPANION_LIVE_MAX_S", default=300.0)
+#: Seconds a stream's ticket (issued by the API, checked by the live server without the database) is good for.
+COMPANION_LIVE_TICKET_S = env.float("COMPANION_LIVE_TICKET_S", default=60.0)
+#: Seconds between the publishers' heartbeats through the relay; a phone that hears none for about
+#: three of them says it is not live and polls fast (web/static/web/js/table/live.js).
+COMPANION_LIVE_HEARTBEAT_S = env.float("COMPANION_LIVE_HEARTBEAT_S", default=2.0)
+#: The live server drops a connection whose request headers are not complete within this many seconds.
+COMPANION_LIVE_HEADER_TIMEOUT_S = env.float("COMPANION_LIVE_HEADER_TIMEOUT_S", default=5.0)
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
