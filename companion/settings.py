@@ -375,6 +375,11 @@ MIDDLEWARE = [
     *MIDDLEWARE,
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+#: Metric files of every process (web workers, Celery's pool) go here when set. Created now, before
+#: any metric exists, so a process started by hand (not only by the systemd unit) never fails on it.
+PROMETHEUS_MULTIPROC_DIR: str = env.str("PROMETHEUS_MULTIPROC_DIR", default="")
+if PROMETHEUS_MULTIPROC_DIR:
+    Path(PROMETHEUS_MULTIPROC_DIR).mkdir(parents=True, exist_ok=True)
 #: ``/metrics`` answers a request with ``Authorization: Bearer <token>`` ...
 COMPANION_METRICS_TOKEN: str = env.str("COMPANION_METRICS_TOKEN", default="")
 #: ... or from one of these addresses (the peer address: keep nginx from proxying /metrics).
@@ -388,8 +393,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "ops.logs.RequestIdFilter"}},
     "formatters": {
+        # ISO 8601 time, UTC (ops/logs.py); gunicorn's own lines use the same (deploy/gunicorn*.conf.py).
         "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
+            "()": "ops.logs.JsonFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },
