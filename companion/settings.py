@@ -186,7 +186,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=270)
 #: Seconds before Redis hands a task reserved by a vanished worker to another one. It must exceed the
-#: longest task time limit (league.rebuild, 540 s), or a task still running would be run twice at once.
+#: longest task time limit (300 s, a league derivation), or a task still running would be run twice at once.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_S", default=600)}
 #: A publish to an unreachable broker gives up quickly (the outbox keeps the work for the sweep)
 #: instead of holding the phone's request for Celery's default retries.
