@@ -246,6 +246,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LANGUAGE_CODE = "en"
+# The four languages Companion speaks (docs/translations.md): every language menu offers these only.
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
