@@ -41,7 +41,7 @@ def test_with_the_default_rules_only_the_points_are_asked(phones: Any) -> None:
 
 def test_the_moon_choice_reads_in_words(phones: Any) -> None:
     phone = phones()
-    form = _open_correction(phone, {"moon_scoring": "\"shooter_choice\""})
+    form = _open_correction(phone, {"moon_scoring": '"shooter_choice"'})
     buttons = form.locator("[data-field='moon_choice'] button").all_inner_texts()
     assert buttons == ["+26 to everyone else", "−26 for the shooter"]
     assert all("_" not in b for b in form.locator("button").all_inner_texts())
