@@ -367,8 +367,7 @@ def _is_admin(match: Match, user: User) -> bool:
 def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> ClaimOutcome:
     """Another seated player accepts the claim. With every hand known the hand is played out along the
     claim (the engine scores it); otherwise the acceptance is recorded and the hand entered as usual."""
-    check = ClaimCheck.objects.select_for_update().filter(pk=claim_id).first()
-    match = _claim_match(user, claim_id, check)
+    check, match = _visible_claim(user, claim_id, ClaimCheck.objects.select_for_update().filter(pk=claim_id).first())
     selectors.match_recording_check(user=user, match=match)
     accepting = _accepting_seat(match, user, seat)
     if accepting == check.seat:
@@ -417,20 +416,17 @@ def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> Claim
 
 
 def claim_get_for_user(*, user: Any, claim_id: int) -> ClaimCheck:
-    check = ClaimCheck.objects.filter(pk=claim_id).first()
-    _claim_match(user, claim_id, check)
-    assert check is not None  # _claim_match raised
-    return check
+    return _visible_claim(user, claim_id, ClaimCheck.objects.filter(pk=claim_id).first())[0]
 
 
-def _claim_match(user: Any, claim_id: int, check: ClaimCheck | None) -> Match:
-    """The claim's match, for one who may see it. A claim in a match the user cannot see answers
+def _visible_claim(user: Any, claim_id: int, check: ClaimCheck | None) -> tuple[ClaimCheck, Match]:
+    """The claim and its match, for one who may see it. A claim in a match the user cannot see answers
     exactly like a missing claim (``claim_not_found``): naming its match would tell an outsider
     that the id exists and where (an existence oracle, issue 24)."""
     missing = NotFound("claim_not_found", f"There is no claim {claim_id}.", claim=claim_id)
     if check is None:
         raise missing
     try:
-        return selectors.match_get_for_user(user=user, match_id=check.match_id)
+        return check, selectors.match_get_for_user(user=user, match_id=check.match_id)
     except NotFound:
         raise missing from None
