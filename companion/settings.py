@@ -76,6 +76,7 @@ SESSION_ENGINE = "companion.session_store"
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "api.middleware.ApiBodySizeMiddleware",
+    "api.text_guard.ApiQueryTextMiddleware",
     "api.middleware.ApiTrailingSlashMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -139,3 +139,16 @@ def test_a_token_that_is_not_text_is_a_401_not_a_500(db: None, header: bytes) ->
     response = APIClient().get("/api/v1/players/me", HTTP_AUTHORIZATION=header.decode("latin-1"))
     assert response.status_code == 401, response.content[:200]
     assert response.json()["code"] == "authentication_failed"
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/v1/matches/?game=%00", "/api/v1/players/?q=a%00b", "/api/v1/stats/standings?game%00=hearts"]
+)
+def test_a_nul_in_a_query_string_is_a_400(alice: Person, url: str) -> None:
+    # PostgreSQL cannot hold a NUL in a filter's text: it was a 500 there
+    body = _refused(alice.get(url))
+    assert list(body["fields"].values()) == [text_problem("\x00")]
+
+
+def test_an_ordinary_query_string_still_works(alice: Person) -> None:
+    assert alice.get("/api/v1/matches/?game=hearts").status_code == 200
