@@ -25,6 +25,10 @@ from companion.text import first_bad_text
 #: A JSON string (with its escapes): brackets inside strings do not nest anything.
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(rb"[\[\]{}]")
+#: The only way a NUL or a lone surrogate gets into parsed JSON: a ``\u0000`` or ``\udXXX`` escape
+#: (raw control characters are invalid JSON, raw surrogates invalid UTF-8). A body without one needs
+#: no walk; a match (an escaped emoji's pair too) is walked by the text check, which decides.
+_SUSPECT_ESCAPE = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -69,10 +73,11 @@ class GuardedJSONParser(JSONParser):
             raise TooDeep(f"The JSON body nests deeper than {max_depth} levels.")
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = json.loads(raw.decode(encoding), parse_constant=_refuse_constant)
+            text = raw.decode(encoding)
+            data = json.loads(text, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as exc:
             raise exceptions.ParseError(f"JSON parse error - {exc}") from None
-        bad = first_bad_text(data)
+        bad = first_bad_text(data) if _SUSPECT_ESCAPE.search(text) else None
         if bad is not None:
             field, problem = bad
             raise Invalid(BAD_TEXT, f"{field}: {problem}", fields={field: problem}, field=field)

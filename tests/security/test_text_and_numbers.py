@@ -152,3 +152,11 @@ def test_a_nul_in_a_query_string_is_a_400(alice: Person, url: str) -> None:
 
 def test_an_ordinary_query_string_still_works(alice: Person) -> None:
     assert alice.get("/api/v1/matches/?game=hearts").status_code == 200
+
+
+def test_a_body_in_another_charset_gets_the_same_check(db: None) -> None:
+    # the parser decodes by the Content-Type's charset: the check reads the decoded text, not bytes
+    raw = json.dumps({"name": "\ud800"}).encode("utf-16")
+    response = APIClient().post("/api/v1/auth/guest", raw, content_type="application/json; charset=utf-16")
+    _refused(response)
+    assert not Player.objects.exists()
