@@ -12,7 +12,8 @@ from companion import selectors
 from companion.fields import StrictIntegerField, TextField
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
-from companion.text import text_check
+from companion.text import CODE as TEXT_CODE
+from companion.text import text_problem
 from league.models import PlayerResultRow
 
 
@@ -52,7 +53,9 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
         if isinstance(data, int) and 0 < data <= DB_INT_MAX:
             return data
         if isinstance(data, str) and data.strip() and len(data.strip()) <= 100:
-            return text_check(data.strip(), self.field_name or "players")
+            if (problem := text_problem(data)) is not None:
+                raise serializers.ValidationError(problem, code=TEXT_CODE)  # 400 invalid_text
+            return data.strip()
         self.fail("invalid")
         raise AssertionError  # pragma: no cover - fail() raises
 

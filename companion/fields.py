@@ -6,17 +6,18 @@ from typing import Any
 
 from rest_framework import serializers
 
-from companion.text import text_check
+from companion.text import CODE as TEXT_CODE
+from companion.text import text_problem
 
 
 class TextField(serializers.CharField):
     """Text a person typed: the one text check (companion.text) refuses a lone surrogate or a NUL
-    as a 400 ``invalid_text`` naming the field (the JSON parser has already walked the body; this
+    (a validation error whose code makes the answer a 400 ``invalid_text`` naming the field) (the JSON parser has already walked the body; this
     keeps every serializer's text honest whatever parsed it)."""
 
     def to_internal_value(self, data: Any) -> str:
-        if isinstance(data, str):
-            text_check(data, self.field_name or "text")
+        if isinstance(data, str) and (problem := text_problem(data)) is not None:
+            raise serializers.ValidationError(problem, code=TEXT_CODE)  # the answer's code: api/exceptions.py
         return str(super().to_internal_value(data))
 
 

@@ -160,3 +160,26 @@ def test_a_body_in_another_charset_gets_the_same_check(db: None) -> None:
     response = APIClient().post("/api/v1/auth/guest", raw, content_type="application/json; charset=utf-16")
     _refused(response)
     assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("serializer", "data", "field"),
+    [
+        ("MatchInput", {"game": "hearts", "players": ["Ann", "\ud800", "Cy"]}, "players.1"),
+        ("GuestInput", {"name": "nul\u0000"}, "name"),
+        ("EventInput", {"type": "a\udfff", "client_event_id": str(uuid.uuid4()), "expected_seq": 1}, "type"),
+    ],
+)
+def test_the_serializers_apply_the_same_check_whatever_parsed_the_body(serializer: str, data: Any, field: str) -> None:
+    """The parser refuses first; the serializers' text fields hold the line for any other way in
+    (a form body, a service called with data not from JSON), with the same code."""
+    from rest_framework.exceptions import ValidationError
+
+    from api import serializers as s
+    from api.exceptions import exception_handler
+
+    checked = getattr(s, serializer)(data=data)
+    assert checked.is_valid() is False
+    answer = exception_handler(ValidationError(checked.errors), {})
+    assert answer is not None and answer.status_code == 400
+    assert answer.data["code"] == "invalid_text" and list(answer.data["fields"]) == [field]
