@@ -9,32 +9,35 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import selectors
+from companion.fields import StrictIntegerField, TextField
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.text import CODE as TEXT_CODE
+from companion.text import text_problem
 from league.models import PlayerResultRow
 
 
 # -- input ---------------------------------------------------------------------------------------------
 class GuestInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
 
 
 class TokenInput(serializers.Serializer[Any]):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+    username = TextField()
+    password = TextField(trim_whitespace=False, style={"input_type": "password"})
 
 
 class PlayerInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
 
 
 class LeagueInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
     default_variants = serializers.DictField(child=serializers.DictField(), required=False, default=dict)
 
 
 class MemberInput(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    player = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
     role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
 
 
@@ -50,6 +53,8 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
         if isinstance(data, int) and 0 < data <= DB_INT_MAX:
             return data
         if isinstance(data, str) and data.strip() and len(data.strip()) <= 100:
+            if (problem := text_problem(data)) is not None:
+                raise serializers.ValidationError(problem, code=TEXT_CODE)  # 400 invalid_text
             return data.strip()
         self.fail("invalid")
         raise AssertionError  # pragma: no cover - fail() raises
@@ -59,50 +64,46 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
 
 
 class MatchInput(serializers.Serializer[Any]):
-    game = serializers.CharField(max_length=40)
+    game = TextField(max_length=40)
     players = serializers.ListField(child=PlayerRefField(), min_length=1, max_length=20)
     variants = serializers.DictField(required=False, default=dict)
-    league = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
+    league = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
 
 
 class JoinInput(serializers.Serializer[Any]):
-    code = serializers.CharField(max_length=40)
-    seat = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL_INT_MAX)
+    code = TextField(max_length=40)
+    seat = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL_INT_MAX)
 
 
 class EventInput(serializers.Serializer[Any]):
-    type = serializers.CharField(max_length=40)
+    type = TextField(max_length=40)
     payload = serializers.DictField(required=False, default=dict)
     client_event_id = serializers.UUIDField()
-    expected_seq = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    expected_seq = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
 
 
 class ClaimInput(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(min_value=0, max_value=SMALL_INT_MAX)
+    seat = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX)
     kind = serializers.ChoiceField(choices=["all_tricks", "at_least", "no_more_points", "contract"])
-    tricks = serializers.IntegerField(
-        min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None
-    )
-    laid_down = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list)
+    tricks = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None)
+    laid_down = serializers.ListField(child=TextField(max_length=4), required=False, default=list)
     client_event_id = serializers.UUIDField()
-    expected_seq = serializers.IntegerField(
-        min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True, default=None
-    )
+    expected_seq = StrictIntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True, default=None)
 
 
 class ClaimAcceptInput(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None)
+    seat = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None)
 
 
 class CorrectionInput(serializers.Serializer[Any]):
     #: Required, as for every append: a retried void or amend with the same id is stored once.
     client_event_id = serializers.UUIDField()
-    expected_seq = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True)
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    expected_seq = StrictIntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True)
+    reason = TextField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class AmendInput(CorrectionInput):
-    type = serializers.CharField(max_length=40)
+    type = TextField(max_length=40)
     payload = serializers.DictField(required=False, default=dict)
 
 

@@ -12,6 +12,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from knox.settings import CONSTANTS
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -28,6 +29,7 @@ from companion.errors import Invalid
 from companion.language import pick_language
 from companion.limits import DB_INT_MAX, query_int
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, Membership, Player
+from companion.sessions import session_record
 from companion.throttles import THROTTLES
 from league.models import PlayerResultRow
 
@@ -66,10 +68,12 @@ def _match_json(request: Request, match: Match) -> dict[str, Any]:
     return dict(s.MatchOutput(match, context={"request": request}).data)
 
 
-def _open_session(request: Request, user: User) -> None:
+def _open_session(request: Request, user: User, token: services.IssuedToken) -> None:
     """Signing in also opens a browser session, so the server-rendered league and player pages know
-    the phone; API calls keep using the token (token authentication runs first, so no CSRF applies)."""
+    the phone; API calls keep using the token (token authentication runs first, so no CSRF applies).
+    The session is bound to the token: signing the token out ends it (companion/sessions.py)."""
     login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+    session_record(request._request, user, token.key[: CONSTANTS.TOKEN_KEY_LENGTH])
 
 
 def _user(request: Request) -> User:
@@ -99,7 +103,7 @@ class GuestView(APIView):
         data = s.GuestInput(data=request.data)
         data.is_valid(raise_exception=True)
         user, player, token = services.guest_create(name=data.validated_data["name"])
-        _open_session(request, user)
+        _open_session(request, user, token)
         body = {**_token_json(user, token), "player": s.PlayerOutput(player).data}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -123,22 +127,24 @@ class TokenView(APIView):
         if user is None:
             raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
         token = services.token_issue(user=user)
-        _open_session(request, user)
+        _open_session(request, user, token)
         return Response(_token_json(user, token))
 
 
 class LogoutView(APIView):
-    """Sign out: the token used for this request stops working (and the browser session ends)."""
+    """Sign out this device: the token used for this request (from a page: the token its session was
+    opened with) stops working, and so does every browser session opened with it."""
 
     @extend_schema(request=None, responses={204: None, **errors(401)})
     def post(self, request: Request) -> Response:
-        services.token_revoke(user=_user(request), token=request.auth if request.auth is not None else None)
+        token_key = getattr(request.auth, "token_key", "")
+        services.sign_out(user=_user(request), token_key=token_key, session_key=request.session.session_key)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class LogoutAllView(APIView):
-    """Sign out everywhere: every token of this user stops working."""
+    """Sign out everywhere: every token and every browser session of this user stops working."""
 
     @extend_schema(request=None, responses={204: None, **errors(401)})
     def post(self, request: Request) -> Response:

@@ -235,3 +235,18 @@ class LeagueInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} invited to {self.league} ({self.role})"
+
+
+class UserSession(models.Model):
+    """A browser session a user signed in to, and the API token it was opened with (if any): Django
+    cannot list a user's sessions, so signing out finds them here and deletes them (issue 24).
+    ``auth/logout`` ends the sessions of its token, ``auth/logout-all`` every one of the user."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=40, unique=True)
+    #: knox's ``token_key`` (the token's first characters, not a secret); blank: no token
+    token_key = models.CharField(max_length=25, blank=True, default="", db_index=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"session of {self.user_id}"

@@ -27,6 +27,7 @@ from companion import live, outbox, selectors
 from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
 from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.sessions import session_token_key, sessions_end
 from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.record import (
     ANNOTATION_TYPES,
@@ -92,11 +93,24 @@ def token_issue(*, user: User) -> IssuedToken:
 
 
 def token_revoke(*, user: User, token: Any = None) -> int:
-    """Sign out: revoke one token (the one in use), or every token of the user when ``token`` is None."""
-    tokens = AuthToken.objects.filter(user=user)
+    """Sign out everywhere: every token and every browser session of the user (companion/sessions.py);
+    with ``token``, only that token and the sessions opened with it (see :func:`sign_out`)."""
     if token is not None:
-        tokens = tokens.filter(pk=token.pk)
-    deleted, _ = tokens.delete()
+        return sign_out(user=user, token_key=token.token_key)
+    sessions_end(user)
+    deleted, _ = AuthToken.objects.filter(user=user).delete()
+    return int(deleted)
+
+
+def sign_out(*, user: User, token_key: str = "", session_key: str | None = None) -> int:
+    """Sign this device out: its token (the one in use, or the one the page's session was opened
+    with) and every session opened with that token; the calling session itself is logged out by the view."""
+    if not token_key and session_key:
+        token_key = session_token_key(session_key)
+    if not token_key:
+        return 0
+    sessions_end(user, token_key)
+    deleted, _ = AuthToken.objects.filter(user=user, token_key=token_key).delete()
     return int(deleted)
 
 

@@ -33,6 +33,9 @@ DEV_SECRET_KEY = "django-insecure-companion-development-key-do-not-use-in-produc
 
 DEBUG: bool = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY: str = env.str("DJANGO_SECRET_KEY", default=DEV_SECRET_KEY)
+#: Earlier keys, newest first (comma-separated): what they signed (sessions, CSRF, signed values)
+#: still verifies while new values are signed with SECRET_KEY only (docs/deploy.md "Rotating the key").
+SECRET_KEY_FALLBACKS: list[str] = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS: list[str] = env.list("DJANGO_ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -45,6 +48,8 @@ else:
         )
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("DJANGO_DEBUG=false needs DJANGO_ALLOWED_HOSTS (comma-separated host names).")
+    if DEV_SECRET_KEY in SECRET_KEY_FALLBACKS:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY_FALLBACKS must not hold the development key.")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -66,9 +71,13 @@ INSTALLED_APPS = [
     "web",
 ]
 
+#: Django's database sessions, with the sign-out record kept in step (companion/session_store.py)
+SESSION_ENGINE = "companion.session_store"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "api.middleware.ApiBodySizeMiddleware",
+    "api.text_guard.ApiQueryTextMiddleware",
     "api.middleware.ApiTrailingSlashMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
