@@ -30,7 +30,9 @@ from rest_framework.views import APIView
 from api.schema import LIVE_UNAVAILABLE, errors
 from companion import live, selectors
 from companion.errors import ServiceError
+from companion.language import pick_language
 from companion.models import Match
+from scoring.i18n import localize
 
 PING = b": ping\n\n"
 
@@ -39,29 +41,35 @@ class LiveUnavailable(ServiceError):
     status = 503
 
 
-def _frame(seq: int) -> bytes:
-    return f"id: {seq}\nevent: seq\ndata: {json.dumps({'seq': seq})}\n\n".encode()
+def _frame(message: live.Message, language: str = "en") -> bytes:
+    """One ``seq`` event: the seq, and what changed (companion/push.py) in the stream's language, with
+    the summary's ETag in that language (a phone that applied it polls with it and gets a 304)."""
+    data = localize(message, language)
+    if "version" in data:
+        data = {**data, "etag": f'"{data["version"]}-{language}"'}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {message['seq']}\nevent: seq\ndata: {text}\n\n".encode()
 
 
 def _first(seq: int) -> bytes:
     # retry: how soon a reader such as EventSource reconnects after the stream ends
-    return b"retry: 1000\n\n" + _frame(seq)
+    return b"retry: 1000\n\n" + _frame({"seq": seq})
 
 
-def _sync_stream(subscription: live.Subscription, seq: int) -> Iterator[bytes]:
+def _sync_stream(subscription: live.Subscription, seq: int, language: str) -> Iterator[bytes]:
     yield _first(seq)
     deadline = time.monotonic() + settings.COMPANION_LIVE_MAX_S
     while (left := deadline - time.monotonic()) > 0:
         got = subscription.get(min(settings.COMPANION_LIVE_PING_S, left))
-        yield PING if got is None else _frame(got)
+        yield PING if got is None else _frame(got, language)
 
 
-async def _async_stream(subscription: live.Subscription, seq: int) -> AsyncIterator[bytes]:
+async def _async_stream(subscription: live.Subscription, seq: int, language: str) -> AsyncIterator[bytes]:
     yield _first(seq)
     deadline = time.monotonic() + settings.COMPANION_LIVE_MAX_S
     while (left := deadline - time.monotonic()) > 0:
         got = await subscription.aget(min(settings.COMPANION_LIVE_PING_S, left))
-        yield PING if got is None else _frame(got)
+        yield PING if got is None else _frame(got, language)
 
 
 class _Stream(StreamingHttpResponse):
@@ -107,9 +115,9 @@ class LiveView(APIView):
         if asgi:
             # The stream may last minutes: give this request's database connection back now.
             connection.close()
-            stream = _async_stream(subscription, seq)
+            stream = _async_stream(subscription, seq, pick_language(request))
         else:
-            stream = _sync_stream(subscription, seq)
+            stream = _sync_stream(subscription, seq, pick_language(request))
         response = _Stream(stream, subscription)
         response["Cache-Control"] = "no-store"
         response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once

@@ -34,7 +34,9 @@ def test_an_entry_is_announced_only_after_its_transaction_commits(
         assert watching.get(timeout=0) is None  # not committed yet: no phone may hear of it
     for callback in callbacks:
         callback()
-    assert watching.get(timeout=0) == 1  # the hand is seq 1 (the match starts with none)
+    heard = watching.get(timeout=0)
+    assert heard is not None and heard["seq"] == 1  # the hand is seq 1 (the match starts with none)
+    assert heard["totals"] == [3, 18, 0, 5] and heard["events"][0]["payload"] == {"points": [3, 18, 0, 5]}
     assert watching.get(timeout=0) is None  # once
 
 
@@ -57,7 +59,8 @@ def test_a_rolled_back_entry_is_never_announced(alice: Person, hearts_match: dic
             alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1).status_code
             == 201
         )
-        assert subscription.get(timeout=1) == 1  # the same seq, now committed
+        heard = subscription.get(timeout=1)
+        assert heard is not None and heard["seq"] == 1  # the same seq, now committed
     finally:
         live.unsubscribe(subscription)
 
@@ -67,7 +70,7 @@ def test_only_the_matchs_own_streams_hear_it(hearts_match: dict[str, Any], watch
     other = live.subscribe(hearts_match["id"] + 1000)
     try:
         live.publish(hearts_match["id"], 7)
-        assert watching.get(timeout=0) == 7
+        assert watching.get(timeout=0) == {"seq": 7}
         assert other.get(timeout=0) is None
     finally:
         live.unsubscribe(other)
@@ -101,8 +104,8 @@ def test_the_stream_starts_with_the_current_seq_then_sends_each_new_one(
     live.publish(match_id, 2)
     reader.join(timeout=5)
     events = [f for f in frames if not f.startswith(":")]
-    assert events[:2] == ["retry: 1000", 'id: 1\nevent: seq\ndata: {"seq": 1}']
-    assert 'id: 2\nevent: seq\ndata: {"seq": 2}' in events
+    assert events[:2] == ["retry: 1000", 'id: 1\nevent: seq\ndata: {"seq":1}']
+    assert 'id: 2\nevent: seq\ndata: {"seq":2}' in events
     assert live.hub.count() == before  # closing the response unsubscribed it
 
 
@@ -133,7 +136,7 @@ def _heard(subscription: live.Subscription, match_id: int, seq: int) -> int | No
         live.publish(match_id, seq)
         got = subscription.get(timeout=0.1)
         if got is not None:
-            return got
+            return int(got["seq"])
     return None
 
 
@@ -150,7 +153,7 @@ def test_through_redis_a_process_hears_its_deployment_and_no_other(settings: Any
         live.publish(match_id, 4)
         heard = []  # (repeats of 3 from the loop above may still arrive)
         while (got := subscription.get(timeout=0.5)) is not None:
-            heard.append(got)
+            heard.append(got["seq"])
         assert 4 not in heard
     finally:
         live.unsubscribe(subscription)
