@@ -3,25 +3,28 @@
 // entry is committed. The page then fetches what it lacks, as a poll would. The poll stays: slow
 // while the stream is up, at its usual pace as soon as the stream drops (docs/phone-ui.md).
 
-// The seqs of the complete events in `text`, and what is left of an event still arriving.
+// The seqs of the complete events in `text`, their messages (what changed: table/push.js), and what
+// is left of an event still arriving.
 export function parseEvents(text) {
   const blocks = text.replace(/\r\n?/g, "\n").split("\n\n");
   const rest = blocks.pop();
   const seqs = [];
+  const messages = [];
   for (const block of blocks) {
     const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
     if (!data) continue; // a keep-alive comment, or the reconnection hint
     try {
-      const seq = JSON.parse(data).seq;
-      if (Number.isInteger(seq)) seqs.push(seq);
+      const message = JSON.parse(data);
+      if (Number.isInteger(message.seq)) { seqs.push(message.seq); messages.push(message); }
     } catch (e) { /* not ours: ignore */ }
   }
-  return { seqs, rest };
+  return { seqs, messages, rest };
 }
 
-// Listen until `stop()`: `onSeq(seq)` for every event, `onState(up)` when the stream opens or drops.
+// Listen until `stop()`: `onSeq(seq)` for every event (or `onMessage(message)`, the whole message,
+// when given), `onState(up)` when the stream opens or drops.
 // A stream silent for `quietMs` (the server pings every 15 s) is taken for dead and reopened.
-export function listen({ url, headers, onSeq, onState, fetch = globalThis.fetch, quietMs = 40_000, retryMs = 1_000, unavailableMs = 60_000 }) {
+export function listen({ url, headers, onSeq, onMessage, onState, fetch = globalThis.fetch, quietMs = 40_000, retryMs = 1_000, unavailableMs = 60_000 }) {
   let stopped = false;
   let controller = null;
   let watchdog = null;
@@ -45,7 +48,7 @@ export function listen({ url, headers, onSeq, onState, fetch = globalThis.fetch,
         fresh();
         const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
         buffer = parsed.rest;
-        parsed.seqs.forEach(onSeq);
+        if (onMessage) parsed.messages.forEach(onMessage); else parsed.seqs.forEach(onSeq);
       }
       return retryMs;
     } catch (e) {
