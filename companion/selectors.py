@@ -210,8 +210,8 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
     """
     game = match_game(match)
     state = match_state_get(match) if state is None else state
-    summary, count = game.summary_head(state, settings.COMPANION_SUMMARY_HISTORY_ROWS)
-    summary["history"] = history_within(summary["history"], settings.COMPANION_SUMMARY_HISTORY_BYTES)
+    rows, budget = settings.COMPANION_SUMMARY_HISTORY_ROWS, settings.COMPANION_SUMMARY_HISTORY_BYTES
+    summary, count = game.summary_head(state, rows, budget)
     marks = match_marks_get(match=match)
     return {
         "match": match.pk,
@@ -226,17 +226,6 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         # what the phone offers a claimant now, from the engine (None: no claim can be made)
         "claim_form": game.claim_form(state),
     }
-
-
-def history_within(rows: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
-    """The latest of ``rows`` whose JSON fits in ``budget`` bytes (none when the last alone is bigger)."""
-    kept: list[dict[str, Any]] = []
-    for row in reversed(rows):
-        budget -= len(json.dumps(row, separators=(",", ":"), default=str))
-        if budget < 0:
-            break
-        kept.append(row)
-    return kept[::-1]
 
 
 def history_page(count: int, shown: int, marks: list[tuple[int, str, Any, Any]]) -> dict[str, int]:

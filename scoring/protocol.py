@@ -38,6 +38,7 @@ repeat a rule. Besides ``summary``, ``legal_actions`` and ``catalogue``, these h
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -237,14 +238,24 @@ class Game(ABC, Generic[StateT, VariantsT]):
         """JSON view of the state: the keys listed in this module's docstring, then the hand state."""
         return self.summary_head(state, None)[0]
 
-    def summary_head(self, state: StateT, rows: int | None) -> tuple[JSON, int]:
-        """:meth:`summary` with only the last ``rows`` rows of its history (all when ``None``), and
-        how many rows the whole history has: what a phone draws first, at a cost that does not grow
-        with the match (engines whose history is long render it lazily, :class:`HistoryRows`)."""
+    def summary_head(self, state: StateT, rows: int | None, budget: int | None = None) -> tuple[JSON, int]:
+        """:meth:`summary` with only the last ``rows`` rows of its history (all when ``None``), those
+        whose compact JSON fits in ``budget`` bytes, and how many rows the whole history has: what a
+        phone draws first, at a cost that does not grow with the match (engines whose history is long
+        render it lazily, :class:`HistoryRows`, so only the rows shown are rendered)."""
         parts = self.summary_parts(state)
         count = len(parts.history)
-        history = list(parts.history) if rows is None else list(parts.history[max(0, count - rows) :])
-        return self._summary_json(state, parts, history), count
+        if rows is None:
+            return self._summary_json(state, parts, list(parts.history)), count
+        history: list[JSON] = []
+        for index in range(count - 1, max(-1, count - 1 - rows), -1):
+            row = parts.history[index]
+            if budget is not None:
+                budget -= len(json.dumps(row, separators=(",", ":"), default=str))
+                if budget < 0:
+                    break
+            history.append(row)
+        return self._summary_json(state, parts, history[::-1]), count
 
     def history_rows(self, state: StateT, start: int, stop: int) -> list[JSON]:
         """Rows ``start``…``stop - 1`` of the summary's history (a page of a long match's history)."""

@@ -284,7 +284,7 @@ function listenLive() {
 export async function start() {
   if (!requireSignIn()) return;
   // For the browser tests and the console: the store's state and the page's actions.
-  window.Companion = { S, store: table, API, flush, renderAll };
+  window.Companion = { S, store: table, API, flush, renderAll, onPush };
   const id = body.dataset.matchId;
   table.set({ id, summary: saved.get("summary." + id, null), history: saved.get("history." + id, null), events: saved.get("events." + id, []) });
   $$(".tabs button").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
