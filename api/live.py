@@ -2,8 +2,9 @@
 
 The stream starts with the current seq, then sends one ``seq`` event per committed entry
 (companion/live.py) and a comment every ``COMPANION_LIVE_PING_S`` so proxies and phones see it alive;
-it ends after ``COMPANION_LIVE_MAX_S`` and the phone reconnects. The phone fetches what it lacks with
-the summary's ETag, exactly as a poll does, so an event never carries more than the seq.
+it ends after ``COMPANION_LIVE_MAX_S`` and the phone reconnects. An entry's event carries what it
+changed (companion/push.py), in the stream's language and with the summary's ETag in it; the phone
+applies it, or after a gap fetches what it lacks with the summary's ETag, as a poll does.
 
 Under ASGI (the live server, deploy/gunicorn-live.conf.py) a stream is a coroutine and costs no
 thread. Under WSGI it holds one: runserver serves it, gunicorn's threaded server answers 503
@@ -98,7 +99,9 @@ class LiveView(APIView):
             (200, "text/event-stream"): OpenApiResponse(
                 OpenApiTypes.STR,
                 description='Server-Sent Events: `retry`, then `event: seq` with `data: {"seq": n}` '
-                "(the match's last seq now and after each new entry), `: ping` comments between",
+                "(the match's last seq now), then one per new entry with what it changed (the event, "
+                "totals, version, base, ops, history rows, legal_ops, etag: docs/phone-ui.md), "
+                "`: ping` comments between",
             ),
             **errors(503, descriptions={503: LIVE_UNAVAILABLE}),
         },

@@ -457,6 +457,11 @@ class AppendOutput(SummaryOutput):
     event = EventOutput()
     created = serializers.BooleanField()
     legal = LegalActionsOutput(help_text="what may be recorded next (as GET legal-actions says)")
+    history_rows = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text="the history rows this entry added or completed: `from` (the first one's index) and `rows`",
+    )
 
 
 class MatchDetailOutput(SummaryOutput):

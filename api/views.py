@@ -23,7 +23,7 @@ from api import serializers as s
 from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
 from api.schema import errors
-from companion import claims, selectors, services
+from companion import claims, push, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
 from companion.limits import DB_INT_MAX, query_int
@@ -39,6 +39,8 @@ def _append_response(result: services.AppendResult, request: Request) -> Respons
     if "return=minimal" not in request.headers.get("Prefer", ""):
         # the writer's phone draws the new state and its next form from this answer alone
         body = {"event": s.event_json(result.event), "created": result.created, "legal": _legal_json(result.match)}
+        if result.created and result.state is not None:
+            body["history_rows"] = push.changed_rows(result.match, result.state)
         response = Response(
             {**body, **selectors.match_summary_get(match=result.match, state=result.state)}, status=code
         )

@@ -105,6 +105,19 @@ def _without_history(summary: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in summary.items() if k != "history"}
 
 
+def changed_rows(match: Match, state: Any) -> dict[str, Any] | None:
+    """The history rows the entry at ``match.last_seq`` added or completed (``from``: the first one's
+    index), or None when the state before it is not at hand: what the writer's full answer adds to
+    the summary's latest rows, so its phone holds the whole history without a page."""
+    previous = selectors.snapshot_load(match, match.last_seq - 1)
+    if previous is None:
+        return None
+    game = selectors.match_game(match)
+    before, before_count = game.summary_head(previous, 1)
+    rows, start = _changed_rows(game, state, before["history"], before_count, len(game.summary_parts(state).history))
+    return None if rows is None else {"from": start, "rows": rows}
+
+
 def _changed_rows(
     game: Any, state: Any, before_last: list[dict[str, Any]], before_count: int, count: int
 ) -> tuple[list[dict[str, Any]] | None, int]:

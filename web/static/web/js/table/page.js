@@ -82,7 +82,15 @@ export function toAct() {
 function apply(summary, events, legal) {
   const patch = { summary: summary.summary || summary, claims: Array.isArray(summary.claims) ? summary.claims : S.claims };
   if (summary.history_page && patch.summary) {
-    patch.history = mergeRows(S.history, summary.history_page, patch.summary.history || [], summary.history_page.from);
+    const page = summary.history_page;
+    let held = S.history;
+    // Without the last row, the summary cannot say whether the one held is still the same (an entry
+    // may complete it): it is fetched again, unless the answer names the rows its entry changed.
+    if (held && page.from === page.count && page.count && summary.version !== S.version && !summary.history_rows) {
+      held = { ...held, rows: held.rows.slice(0, Math.max(0, Math.min(held.from + held.rows.length, page.count) - 1 - held.from)) };
+    }
+    if (summary.history_rows) held = mergeRows(held, page, summary.history_rows.rows, summary.history_rows.from);
+    patch.history = mergeRows(held, page, patch.summary.history || [], page.from);
     patch.summary = { ...patch.summary, history: patch.history.rows };
   }
   if (summary.version) patch.version = summary.version;
