@@ -127,7 +127,7 @@ def main() -> None:
 
     def publish(match_id: int, seq: int, message: Any = None) -> None:
         pushes.append(len(json.dumps({**(message or {}), "seq": seq}, separators=(",", ":"))))
-        real(match_id, seq, message)
+        real(match_id, seq, message) if message is not None else real(match_id, seq)  # (older code: the seq only)
 
     live.publish = publish  # type: ignore[assignment]
     lengths = [int(n) for n in args.lengths.split(",")]

@@ -291,6 +291,7 @@ def start_server(args: argparse.Namespace, db_url: str, tmp: Path) -> tuple[subp
         REDIS_URL=args.redis,
         CELERY_QUEUE=f"{Path(db_url).name}-nobody",  # no worker of anyone takes the standings tasks
         COMPANION_AUTH_RATE="100000/minute",
+        COMPANION_THROTTLE_GUEST_ADDRESS="100000/minute",  # every guest of the bench comes from 127.0.0.1
         DJANGO_DEBUG="false",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
