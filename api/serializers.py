@@ -435,7 +435,9 @@ class SummaryOutput(serializers.Serializer[Any]):
     )
     history_page = HistoryPageOutput(help_text="which rows of the history the summary carries")
     claims = ClaimSummaryOutput(many=True)
-    claim_form = serializers.DictField(allow_null=True, help_text="What a claimant may claim now (Game.claim_form).")
+    claim_form = serializers.DictField(
+        allow_null=True, help_text="What a claimant may claim now (scoring.claims.form.claim_form)."
+    )
 
 
 class ErrorOutput(serializers.Serializer[Any]):

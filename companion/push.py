@@ -21,6 +21,7 @@ from typing import Any
 
 from companion import selectors
 from companion.models import Event, Match
+from scoring.claims.form import claim_form
 from scoring.record import ANNOTATION_TYPES, CORRECTION_TYPES
 
 #: The most bytes of JSON a push carries (issue 23: ≤ 2 KB at any match length).
@@ -88,7 +89,7 @@ def message(match: Match, event: Event, state: Any) -> dict[str, Any]:
     out["rows"], out["rows_from"] = _changed_rows(game, state, before["history"], before_count, count)
     if event.type in ANNOTATION_TYPES:
         out["claims"] = selectors._claims_of(match, marks)
-    out["claim_form"] = game.claim_form(state)
+    out["claim_form"] = claim_form(game, state)
     # the next form as a change of the one before (a hand's form differs from the last in its number)
     out["legal_ops"] = diff(_legal(game, previous, seq - 1), _legal(game, state, seq))
     if event.type in CORRECTION_TYPES:
