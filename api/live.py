@@ -48,7 +48,8 @@ def _frame(message: live.Message, language: str = "en") -> bytes:
     data = localize(message, language)
     if "version" in data:
         data = {**data, "etag": f'"{data["version"]}-{language}"'}
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    # (compact: a push's budget is counted so; a seq alone is written as it always was)
+    text = json.dumps(data, ensure_ascii=False) if len(data) == 1 else json.dumps(data, separators=(",", ":"))
     return f"id: {message['seq']}\nevent: seq\ndata: {text}\n\n".encode()
 
 

@@ -212,7 +212,7 @@ def test_the_live_stream_is_documented_as_server_sent_events(
     assert list(responses["200"]["content"]) == [stream["Content-Type"]] == ["text/event-stream"]
     body = b"".join(stream.streaming_content).decode()
     stream.close()
-    assert body == 'retry: 1000\n\nid: 0\nevent: seq\ndata: {"seq":0}\n\n'
+    assert body == 'retry: 1000\n\nid: 0\nevent: seq\ndata: {"seq": 0}\n\n'
     stranger = Person("mallory").get(url, HTTP_ACCEPT="text/event-stream")
     assert conforms(stranger, "GET", path)["code"] == "match_not_found"
     settings.COMPANION_LIVE_WSGI = False

@@ -104,8 +104,8 @@ def test_the_stream_starts_with_the_current_seq_then_sends_each_new_one(
     live.publish(match_id, 2)
     reader.join(timeout=5)
     events = [f for f in frames if not f.startswith(":")]
-    assert events[:2] == ["retry: 1000", 'id: 1\nevent: seq\ndata: {"seq":1}']
-    assert 'id: 2\nevent: seq\ndata: {"seq":2}' in events
+    assert events[:2] == ["retry: 1000", 'id: 1\nevent: seq\ndata: {"seq": 1}']
+    assert 'id: 2\nevent: seq\ndata: {"seq": 2}' in events
     assert live.hub.count() == before  # closing the response unsubscribed it
 
 
