@@ -188,10 +188,14 @@ class Phone:
                 await asyncio.sleep(1)
 
     async def _stream(self, stop: float) -> None:
+        # a stream opens with a ticket from the web server (counted: one request per stream opened)
+        status, answer = await self.api.request("POST", f"/api/v1/matches/{self.table.match}/live-ticket", {})
+        if status != 201:
+            raise ConnectionError(f"live-ticket answered {status}")
         reader, writer = await asyncio.open_connection("127.0.0.1", self.live_port)
         writer.write(
             f"GET /api/v1/matches/{self.table.match}/live HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            f"Authorization: Token {self.table.token}\r\nAccept: text/event-stream\r\n\r\n".encode()
+            f"Authorization: Ticket {answer['ticket']}\r\nAccept: text/event-stream\r\n\r\n".encode()
         )
         status, headers = await read_head(reader)
         if status != 200:

@@ -186,7 +186,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=270)
 #: Seconds before Redis hands a task reserved by a vanished worker to another one. It must exceed the
-#: longest task time limit (league.rebuild, 540 s), or a task still running would be run twice at once.
+#: longest task time limit (300 s, a league derivation), or a task still running would be run twice at once.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_S", default=600)}
 #: A publish to an unreachable broker gives up quickly (the outbox keeps the work for the sweep)
 #: instead of holding the phone's request for Celery's default retries.
@@ -217,6 +217,13 @@ COMPANION_LIVE_WSGI = env.bool("COMPANION_LIVE_WSGI", default=True)
 #: reconnects, so a server restart or a stale proxy connection never leaves a phone deaf for long).
 COMPANION_LIVE_PING_S = env.float("COMPANION_LIVE_PING_S", default=15.0)
 COMPANION_LIVE_MAX_S = env.float("COMPANION_LIVE_MAX_S", default=300.0)
+#: Seconds a stream's ticket (issued by the API, checked by the live server without the database) is good for.
+COMPANION_LIVE_TICKET_S = env.float("COMPANION_LIVE_TICKET_S", default=60.0)
+#: Seconds between the publishers' heartbeats through the relay; a phone that hears none for about
+#: three of them says it is not live and polls fast (web/static/web/js/table/live.js).
+COMPANION_LIVE_HEARTBEAT_S = env.float("COMPANION_LIVE_HEARTBEAT_S", default=2.0)
+#: The live server drops a connection whose request headers are not complete within this many seconds.
+COMPANION_LIVE_HEADER_TIMEOUT_S = env.float("COMPANION_LIVE_HEADER_TIMEOUT_S", default=5.0)
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
@@ -377,6 +384,11 @@ MIDDLEWARE = [
     *MIDDLEWARE,
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+#: Metric files of every process (web workers, Celery's pool) go here when set. Created now, before
+#: any metric exists, so a process started by hand (not only by the systemd unit) never fails on it.
+PROMETHEUS_MULTIPROC_DIR: str = env.str("PROMETHEUS_MULTIPROC_DIR", default="")
+if PROMETHEUS_MULTIPROC_DIR:
+    Path(PROMETHEUS_MULTIPROC_DIR).mkdir(parents=True, exist_ok=True)
 #: ``/metrics`` answers a request with ``Authorization: Bearer <token>`` ...
 COMPANION_METRICS_TOKEN: str = env.str("COMPANION_METRICS_TOKEN", default="")
 #: ... or from one of these addresses (the peer address: keep nginx from proxying /metrics).
@@ -390,8 +402,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "ops.logs.RequestIdFilter"}},
     "formatters": {
+        # ISO 8601 time, UTC (ops/logs.py); gunicorn's own lines use the same (deploy/gunicorn*.conf.py).
         "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
+            "()": "ops.logs.JsonFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },
