@@ -406,6 +406,23 @@ class ClaimPendingOutput(serializers.Serializer[Any]):
     poll = serializers.CharField()
 
 
+class HistoryPageOutput(serializers.Serializer[Any]):
+    """Where the rows shown sit in the whole history (GET /matches/{id}/history pages the others)."""
+
+    # "from" is a Python keyword: the field is declared under its JSON name below
+    count = serializers.IntegerField(help_text="rows in the whole history")
+    base = serializers.IntegerField(
+        help_text="seq of the latest correction (0: none); rows kept under another base are stale"
+    )
+
+
+HistoryPageOutput._declared_fields["from"] = serializers.IntegerField(help_text="index of the first row shown")
+
+
+class HistoryOutput(HistoryPageOutput):
+    rows = serializers.ListField(child=serializers.DictField())
+
+
 class SummaryOutput(serializers.Serializer[Any]):
     """Where a match's record stands; ``summary`` is the game's own (open) part."""
 
@@ -413,7 +430,11 @@ class SummaryOutput(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     last_seq = serializers.IntegerField()
     next_seq = serializers.IntegerField()
-    summary = serializers.DictField(help_text="the game's own summary (open: per game; totals by seat)")
+    version = serializers.CharField(help_text="names this summary (a live push names the version it follows)")
+    summary = serializers.DictField(
+        help_text="the game's own summary (open: per game; totals by seat); its history's latest rows only"
+    )
+    history_page = HistoryPageOutput(help_text="which rows of the history the summary carries")
     claims = ClaimSummaryOutput(many=True)
     claim_form = serializers.DictField(
         allow_null=True, help_text="What a claimant may claim now (scoring.claims.form.claim_form)."
@@ -438,6 +459,12 @@ class AppendOutput(SummaryOutput):
 
     event = EventOutput()
     created = serializers.BooleanField()
+    legal = LegalActionsOutput(help_text="what may be recorded next (as GET legal-actions says)")
+    history_rows = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text="the history rows this entry added or completed: `from` (the first one's index) and `rows`",
+    )
 
 
 class MatchDetailOutput(SummaryOutput):

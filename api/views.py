@@ -24,7 +24,7 @@ from api import serializers as s
 from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
 from api.schema import errors
-from companion import claims, selectors, services
+from companion import claims, push, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
 from companion.limits import DB_INT_MAX, query_int
@@ -39,8 +39,15 @@ def _append_response(result: services.AppendResult, request: Request) -> Respons
     phone needs to go on: the new seq, the totals and the ETag under which the full summary is served."""
     code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
     if "return=minimal" not in request.headers.get("Prefer", ""):
-        body = {"event": s.event_json(result.event), "created": result.created}
-        return Response({**body, **selectors.match_summary_get(match=result.match, state=result.state)}, status=code)
+        # the writer's phone draws the new state and its next form from this answer alone
+        body = {"event": s.event_json(result.event), "created": result.created, "legal": _legal_json(result.match)}
+        if result.created and result.state is not None:
+            body["history_rows"] = push.changed_rows(result.match, result.state)
+        response = Response(
+            {**body, **selectors.match_summary_get(match=result.match, state=result.state)}, status=code
+        )
+        response["ETag"] = _summary_etag(result.match, request)
+        return response
     match = result.match
     response = Response(
         {
@@ -334,8 +341,34 @@ class LegalActionsView(APIView):
     @extend_schema(responses=s.LegalActionsOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        actions = selectors.match_legal_actions_get(match=match)
-        return Response({"next_seq": match.last_seq + 1, "actions": actions, "entry_form": _entry_form(match)})
+        return Response(_legal_json(match))
+
+
+def _legal_json(match: Match) -> dict[str, Any]:
+    actions = selectors.match_legal_actions_get(match=match)
+    return {"next_seq": match.last_seq + 1, "actions": actions, "entry_form": _entry_form(match)}
+
+
+#: The most rows one page of ``GET .../history`` carries (a row of a card-by-card hand is ~3 KB).
+HISTORY_PAGE_MAX = 50
+
+
+class HistoryView(APIView):
+    """Rows of the summary's history: the ``limit`` rows before row ``before`` (the latest by default).
+    The summary carries the latest rows only (``history_page``); a phone pages back from there."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("before", int, description="only rows before this index", required=False),
+            OpenApiParameter("limit", int, description=f"at most this many (1–{HISTORY_PAGE_MAX})", required=False),
+        ],
+        responses=s.HistoryOutput,
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        before = query_int(request.query_params, "before", default=None)
+        limit = min(query_int(request.query_params, "limit", default=20) or 1, HISTORY_PAGE_MAX)
+        return Response(selectors.match_history_get(match=match, before=before, limit=limit))
 
 
 def _entry_form(match: Match) -> dict[str, Any] | None:
@@ -434,11 +467,13 @@ EVENTS_PAGE_MAX = 500
 
 class EventListView(APIView):
     """``GET``: the events after seq ``after`` (0), at most ``limit`` of them (all when absent, at most
-    500): a phone catching up pages with ``after`` = the last seq it has."""
+    500): a phone catching up pages with ``after`` = the last seq it has. With ``before``: the latest
+    ``limit`` events before that seq (still in seq order): a phone shows the latest page and pages back."""
 
     @extend_schema(
         parameters=[
             OpenApiParameter("after", int, description="only events with a greater seq", required=False),
+            OpenApiParameter("before", int, description="the latest events with a smaller seq", required=False),
             OpenApiParameter("limit", int, description=f"at most this many (1–{EVENTS_PAGE_MAX})", required=False),
         ],
         responses=s.EventOutput(many=True),
@@ -447,8 +482,12 @@ class EventListView(APIView):
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         after = query_int(request.query_params, "after", default=0)
         limit = min(query_int(request.query_params, "limit", default=EVENTS_PAGE_MAX) or 1, EVENTS_PAGE_MAX)
-        events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player").order_by("seq")
-        return Response(s.EventOutput(events[:limit], many=True).data)
+        events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player")
+        before = query_int(request.query_params, "before", default=None)
+        if before is not None:
+            latest = list(events.filter(seq__lt=before).order_by("-seq")[:limit])
+            return Response(s.EventOutput(latest[::-1], many=True).data)
+        return Response(s.EventOutput(events.order_by("seq")[:limit], many=True).data)
 
     @extend_schema(request=s.EventInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int) -> Response:

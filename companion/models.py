@@ -113,10 +113,15 @@ class MatchSeat(models.Model):
         return f"{self.match} seat {self.seat}: {self.player}"
 
 
+#: The event types the summary looks up by index (companion/selectors.py): claims and corrections.
+MARK_TYPES = ("claim", "claim_accept", "void", "amend")
+
+
 class Event(models.Model):
     """One line of a match's record. Rows are only ever inserted: never updated, never deleted."""
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    # no index of its own: the (match, seq) unique index leads with the match already
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     payload = models.JSONField(default=dict)
@@ -133,6 +138,15 @@ class Event(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique"),
             models.UniqueConstraint(fields=["match", "client_event_id"], name="event_client_id_unique"),
+        ]
+        indexes = [
+            # The claims, accepts and corrections of a match, read by every summary without a scan of
+            # its events; partial, so the plain events (almost all of them) cost it nothing to write.
+            models.Index(
+                fields=["match", "seq"],
+                condition=models.Q(type__in=MARK_TYPES),
+                name="event_marks",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from knox.models import AuthToken
 
-from companion import live, outbox, selectors
+from companion import live, outbox, push, selectors
 from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
 from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
@@ -579,7 +579,7 @@ def _insert(
     if match.status != was:
         Match.objects.filter(pk=match.pk).update(status=match.status)
     selectors.snapshot_store(match, match.last_seq, state)
-    live.announce_after_commit(match.pk, match.last_seq)
+    live.announce_after_commit(match.pk, match.last_seq, lambda: push.message(match, event, state))
     finished = Match.Status.FINISHED
     if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
         outbox.publish(match_id=match.pk, seq=match.last_seq)

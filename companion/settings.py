@@ -236,6 +236,15 @@ COMPANION_LIVE_HEADER_TIMEOUT_S = env.float("COMPANION_LIVE_HEADER_TIMEOUT_S", d
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
+#: The shared cache gets the state after every K-th event only (a process missing a state replays at
+#: most K - 1 events from the last one): pickling a long match's state on every append costs ~2 ms.
+COMPANION_SNAPSHOT_EVERY = env.int("COMPANION_SNAPSHOT_EVERY", default=16)
+#: Bytes of unpickled states each process keeps (measured as their pickled size, the latest first).
+COMPANION_STATE_MEMO_BYTES = env.int("COMPANION_STATE_MEMO_BYTES", default=32 * 1024 * 1024)
+#: The history rows a summary carries (its latest, at most this many and this many bytes of JSON);
+#: the older ones are paged (GET /matches/{id}/history), so the answer does not grow with the match.
+COMPANION_SUMMARY_HISTORY_ROWS = env.int("COMPANION_SUMMARY_HISTORY_ROWS", default=10)
+COMPANION_SUMMARY_HISTORY_BYTES = env.int("COMPANION_SUMMARY_HISTORY_BYTES", default=1536)
 #: A claim answered within this many milliseconds is answered in the request (201); else 202 + Celery.
 COMPANION_CLAIM_REQUEST_BUDGET_MS = env.int("COMPANION_CLAIM_REQUEST_BUDGET_MS", default=200)
 #: The Celery task's budget for a claim check, in seconds; past it the verdict is "undetermined".
