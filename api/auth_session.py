@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.authentication import TokenAuthentication
+from companion.sessions import session_record
 
 
 class SessionFromTokenView(APIView):
@@ -30,5 +31,8 @@ class SessionFromTokenView(APIView):
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
         # a new session key for the user (login rotates it): a planted session id is worthless
-        login(request._request, cast(User, request.user), backend="django.contrib.auth.backends.ModelBackend")
+        user = cast(User, request.user)
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        # bound to the token: signing it out (auth/logout) or everywhere ends this session too
+        session_record(request._request, user, getattr(request.auth, "token_key", ""))
         return Response(status=status.HTTP_204_NO_CONTENT)

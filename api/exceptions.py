@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from companion.errors import ServiceError
+from companion.text import CODE as BAD_TEXT
 from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.record import ReplayError
 
@@ -61,7 +62,9 @@ def _drf_response(exc: exceptions.APIException) -> Response:
         fields = _flatten(exc.detail)
         first = next(iter(fields.items()), ("", "invalid input"))
         message = f"{first[0]}: {first[1]}" if first[0] != "non_field_errors" else first[1]
-        return Response(_body("invalid", message, {}, fields=fields), 400)
+        # text refused by the one text check keeps its own code (companion/text.py)
+        code = BAD_TEXT if BAD_TEXT in _flatten(exc.get_codes()).values() else "invalid"
+        return Response(_body(code, message, {}, fields=fields), 400)
     code = {
         exceptions.NotAuthenticated: "not_authenticated",
         exceptions.AuthenticationFailed: "authentication_failed",

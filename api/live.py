@@ -36,6 +36,8 @@ from rest_framework.views import APIView
 from api.schema import LIVE_UNAVAILABLE, errors
 from companion import live, selectors
 from companion.errors import ServiceError
+from companion.language import pick_language
+from scoring.i18n import localize
 
 PING = b": ping\n\n"
 HEARTBEAT = b"event: heartbeat\ndata: {}\n\n"
@@ -53,34 +55,41 @@ class TicketExpired(ServiceError):
     status = 401
 
 
-def _frame(seq: int) -> bytes:
-    return f"id: {seq}\nevent: seq\ndata: {json.dumps({'seq': seq})}\n\n".encode()
+def _frame(message: live.Message, language: str = "en") -> bytes:
+    """One ``seq`` event: the seq, and what changed (companion/push.py) in the stream's language, with
+    the summary's ETag in that language (a phone that applied it polls with it and gets a 304)."""
+    data = localize(message, language)
+    if "version" in data:
+        data = {**data, "etag": f'"{data["version"]}-{language}"'}
+    # (compact: a push's budget is counted so; a seq alone is written as it always was)
+    text = json.dumps(data, ensure_ascii=False) if len(data) == 1 else json.dumps(data, separators=(",", ":"))
+    return f"id: {message['seq']}\nevent: seq\ndata: {text}\n\n".encode()
 
 
 def _first(seq: int) -> bytes:
     # retry: how soon a reader such as EventSource reconnects after the stream ends. A heartbeat
     # heard lately goes with it, so the phone says "live" at once.
-    return b"retry: 1000\n\n" + _frame(seq) + (HEARTBEAT if live.hub.fresh() else b"")
+    return b"retry: 1000\n\n" + _frame({"seq": seq}) + (HEARTBEAT if live.hub.fresh() else b"")
 
 
-def _next(got: int | None) -> bytes:
+def _next(got: live.Message | int | None, language: str) -> bytes:
     if got is None:
         return PING
-    return HEARTBEAT if got == live.HEARTBEAT else _frame(got)
+    return HEARTBEAT if isinstance(got, int) else _frame(got, language)
 
 
-def sync_stream(subscription: live.Subscription, seq: int) -> Iterator[bytes]:
+def sync_stream(subscription: live.Subscription, seq: int, language: str = "en") -> Iterator[bytes]:
     yield _first(seq)
     deadline = time.monotonic() + settings.COMPANION_LIVE_MAX_S
     while (left := deadline - time.monotonic()) > 0:
-        yield _next(subscription.get(min(settings.COMPANION_LIVE_PING_S, left)))
+        yield _next(subscription.get(min(settings.COMPANION_LIVE_PING_S, left)), language)
 
 
-async def async_stream(subscription: live.Subscription, seq: int) -> AsyncIterator[bytes]:
+async def async_stream(subscription: live.Subscription, seq: int, language: str = "en") -> AsyncIterator[bytes]:
     yield _first(seq)
     deadline = time.monotonic() + settings.COMPANION_LIVE_MAX_S
     while (left := deadline - time.monotonic()) > 0:
-        yield _next(await subscription.aget(min(settings.COMPANION_LIVE_PING_S, left)))
+        yield _next(await subscription.aget(min(settings.COMPANION_LIVE_PING_S, left)), language)
 
 
 def ticket_seq(authorization: str, match_id: int) -> int:
@@ -169,5 +178,6 @@ class LiveView(APIView):
         seq = ticket_seq(request.headers.get("Authorization", ""), match_id)
         live.start_heartbeat()  # this process records entries too: it is a publisher
         subscription = live.subscribe(match_id)
-        stream = async_stream(subscription, seq) if asgi else sync_stream(subscription, seq)
+        language = pick_language(request)
+        stream = async_stream(subscription, seq, language) if asgi else sync_stream(subscription, seq, language)
         return _Stream(stream, subscription)

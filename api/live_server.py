@@ -27,6 +27,7 @@ django.setup(set_prefix=False)
 from api.live import STREAM_HEADERS, async_stream, ticket_seq  # noqa: E402 - needs the apps loaded
 from companion import live  # noqa: E402
 from companion.errors import ServiceError  # noqa: E402
+from companion.language import language_from_header  # noqa: E402
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -58,7 +59,8 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
         await send(
             {"type": "http.response.start", "status": 200, "headers": _headers(STREAM_HEADERS, "text/event-stream")}
         )
-        await _serve(async_stream(subscription, seq), receive, send)
+        language = language_from_header(_header(scope, b"accept-language"))
+        await _serve(async_stream(subscription, seq, language), receive, send)
     finally:
         live.unsubscribe(subscription)
 

@@ -2,7 +2,9 @@
 
 A body nested a thousand deep would make the decoder (or any code walking the result) recurse until
 ``RecursionError``; a huge one would be read whole into memory. Both are refused first, with the
-API's error shape: 413 ``payload_too_large`` and 400 ``json_too_deep``.
+API's error shape: 413 ``payload_too_large`` and 400 ``json_too_deep``. Then every key and string of
+the document goes through the one text check (companion.text): a lone surrogate or a NUL anywhere
+in a body is a 400 ``invalid_text`` naming where, before any view, throttle or service reads it.
 """
 
 from __future__ import annotations
@@ -16,9 +18,17 @@ from django.conf import settings
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 
+from companion.errors import Invalid
+from companion.text import CODE as BAD_TEXT
+from companion.text import first_bad_text
+
 #: A JSON string (with its escapes): brackets inside strings do not nest anything.
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(rb"[\[\]{}]")
+#: The only way a NUL or a lone surrogate gets into parsed JSON: a ``\u0000`` or ``\udXXX`` escape
+#: (raw control characters are invalid JSON, raw surrogates invalid UTF-8). A body without one needs
+#: no walk; a match (an escaped emoji's pair too) is walked by the text check, which decides.
+_SUSPECT_ESCAPE = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -63,9 +73,15 @@ class GuardedJSONParser(JSONParser):
             raise TooDeep(f"The JSON body nests deeper than {max_depth} levels.")
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            return json.loads(raw.decode(encoding), parse_constant=_refuse_constant)
+            text = raw.decode(encoding)
+            data = json.loads(text, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as exc:
             raise exceptions.ParseError(f"JSON parse error - {exc}") from None
+        bad = first_bad_text(data) if _SUSPECT_ESCAPE.search(text) else None
+        if bad is not None:
+            field, problem = bad
+            raise Invalid(BAD_TEXT, f"{field}: {problem}", fields={field: problem}, field=field)
+        return data
 
 
 def _refuse_constant(name: str) -> Any:

@@ -9,33 +9,36 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import selectors
+from companion.fields import StrictIntegerField, TextField
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
 from companion.people import player_badge
+from companion.text import CODE as TEXT_CODE
+from companion.text import text_problem
 from league.models import PlayerResultRow
 
 
 # -- input ---------------------------------------------------------------------------------------------
 class GuestInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
 
 
 class TokenInput(serializers.Serializer[Any]):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+    username = TextField()
+    password = TextField(trim_whitespace=False, style={"input_type": "password"})
 
 
 class PlayerInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
 
 
 class LeagueInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
     default_variants = serializers.DictField(child=serializers.DictField(), required=False, default=dict)
 
 
 class MemberInput(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    player = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
     role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
 
 
@@ -51,6 +54,8 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
         if isinstance(data, int) and 0 < data <= DB_INT_MAX:
             return data
         if isinstance(data, str) and data.strip() and len(data.strip()) <= 100:
+            if (problem := text_problem(data)) is not None:
+                raise serializers.ValidationError(problem, code=TEXT_CODE)  # 400 invalid_text
             return data.strip()
         self.fail("invalid")
         raise AssertionError  # pragma: no cover - fail() raises
@@ -60,50 +65,46 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
 
 
 class MatchInput(serializers.Serializer[Any]):
-    game = serializers.CharField(max_length=40)
+    game = TextField(max_length=40)
     players = serializers.ListField(child=PlayerRefField(), min_length=1, max_length=20)
     variants = serializers.DictField(required=False, default=dict)
-    league = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
+    league = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
 
 
 class JoinInput(serializers.Serializer[Any]):
-    code = serializers.CharField(max_length=40)
-    seat = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL_INT_MAX)
+    code = TextField(max_length=40)
+    seat = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL_INT_MAX)
 
 
 class EventInput(serializers.Serializer[Any]):
-    type = serializers.CharField(max_length=40)
+    type = TextField(max_length=40)
     payload = serializers.DictField(required=False, default=dict)
     client_event_id = serializers.UUIDField()
-    expected_seq = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    expected_seq = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
 
 
 class ClaimInput(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(min_value=0, max_value=SMALL_INT_MAX)
+    seat = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX)
     kind = serializers.ChoiceField(choices=["all_tricks", "at_least", "no_more_points", "contract"])
-    tricks = serializers.IntegerField(
-        min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None
-    )
-    laid_down = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list)
+    tricks = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None)
+    laid_down = serializers.ListField(child=TextField(max_length=4), required=False, default=list)
     client_event_id = serializers.UUIDField()
-    expected_seq = serializers.IntegerField(
-        min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True, default=None
-    )
+    expected_seq = StrictIntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True, default=None)
 
 
 class ClaimAcceptInput(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None)
+    seat = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX, required=False, allow_null=True, default=None)
 
 
 class CorrectionInput(serializers.Serializer[Any]):
     #: Required, as for every append: a retried void or amend with the same id is stored once.
     client_event_id = serializers.UUIDField()
-    expected_seq = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True)
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    expected_seq = StrictIntegerField(min_value=1, max_value=DB_INT_MAX, required=False, allow_null=True)
+    reason = TextField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class AmendInput(CorrectionInput):
-    type = serializers.CharField(max_length=40)
+    type = TextField(max_length=40)
     payload = serializers.DictField(required=False, default=dict)
 
 
@@ -425,6 +426,23 @@ class ClaimPendingOutput(serializers.Serializer[Any]):
     poll = serializers.CharField()
 
 
+class HistoryPageOutput(serializers.Serializer[Any]):
+    """Where the rows shown sit in the whole history (GET /matches/{id}/history pages the others)."""
+
+    # "from" is a Python keyword: the field is declared under its JSON name below
+    count = serializers.IntegerField(help_text="rows in the whole history")
+    base = serializers.IntegerField(
+        help_text="seq of the latest correction (0: none); rows kept under another base are stale"
+    )
+
+
+HistoryPageOutput._declared_fields["from"] = serializers.IntegerField(help_text="index of the first row shown")
+
+
+class HistoryOutput(HistoryPageOutput):
+    rows = serializers.ListField(child=serializers.DictField())
+
+
 class SummaryOutput(serializers.Serializer[Any]):
     """Where a match's record stands; ``summary`` is the game's own (open) part."""
 
@@ -432,7 +450,11 @@ class SummaryOutput(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     last_seq = serializers.IntegerField()
     next_seq = serializers.IntegerField()
-    summary = serializers.DictField(help_text="the game's own summary (open: per game; totals by seat)")
+    version = serializers.CharField(help_text="names this summary (a live push names the version it follows)")
+    summary = serializers.DictField(
+        help_text="the game's own summary (open: per game; totals by seat); its history's latest rows only"
+    )
+    history_page = HistoryPageOutput(help_text="which rows of the history the summary carries")
     claims = ClaimSummaryOutput(many=True)
     claim_form = serializers.DictField(
         allow_null=True, help_text="What a claimant may claim now (scoring.claims.form.claim_form)."
@@ -457,6 +479,12 @@ class AppendOutput(SummaryOutput):
 
     event = EventOutput()
     created = serializers.BooleanField()
+    legal = LegalActionsOutput(help_text="what may be recorded next (as GET legal-actions says)")
+    history_rows = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text="the history rows this entry added or completed: `from` (the first one's index) and `rows`",
+    )
 
 
 class MatchDetailOutput(SummaryOutput):

@@ -61,6 +61,7 @@ urlpatterns = [
     path("matches/<id:match_id>/rematch", views.MatchRematchView.as_view(), name="match-rematch"),
     path("matches/<id:match_id>/join-code", views.JoinCodeView.as_view(), name="match-join-code"),
     path("matches/<id:match_id>/summary", views.MatchSummaryView.as_view(), name="match-summary"),
+    path("matches/<id:match_id>/history", views.HistoryView.as_view(), name="match-history"),
     path("matches/<id:match_id>/live", live.LiveView.as_view(), name="match-live"),
     path("matches/<id:match_id>/live-ticket", live.LiveTicketView.as_view(), name="match-live-ticket"),
     path("matches/<id:match_id>/legal-actions", views.LegalActionsView.as_view(), name="match-legal-actions"),

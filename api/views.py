@@ -12,6 +12,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from knox.settings import CONSTANTS
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -23,11 +24,12 @@ from api import serializers as s
 from api.filters import MatchFilter
 from api.permissions import IsLeagueAdmin
 from api.schema import errors
-from companion import claims, selectors, services
+from companion import claims, push, selectors, services
 from companion.errors import Invalid
 from companion.language import pick_language
 from companion.limits import DB_INT_MAX, query_int
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, Membership, Player
+from companion.sessions import session_record
 from companion.throttles import THROTTLES
 from league.models import PlayerResultRow
 
@@ -37,8 +39,15 @@ def _append_response(result: services.AppendResult, request: Request) -> Respons
     phone needs to go on: the new seq, the totals and the ETag under which the full summary is served."""
     code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
     if "return=minimal" not in request.headers.get("Prefer", ""):
-        body = {"event": s.event_json(result.event), "created": result.created}
-        return Response({**body, **selectors.match_summary_get(match=result.match, state=result.state)}, status=code)
+        # the writer's phone draws the new state and its next form from this answer alone
+        body = {"event": s.event_json(result.event), "created": result.created, "legal": _legal_json(result.match)}
+        if result.created and result.state is not None:
+            body["history_rows"] = push.changed_rows(result.match, result.state)
+        response = Response(
+            {**body, **selectors.match_summary_get(match=result.match, state=result.state)}, status=code
+        )
+        response["ETag"] = _summary_etag(result.match, request)
+        return response
     match = result.match
     response = Response(
         {
@@ -66,10 +75,12 @@ def _match_json(request: Request, match: Match) -> dict[str, Any]:
     return dict(s.MatchOutput(match, context={"request": request}).data)
 
 
-def _open_session(request: Request, user: User) -> None:
+def _open_session(request: Request, user: User, token: services.IssuedToken) -> None:
     """Signing in also opens a browser session, so the server-rendered league and player pages know
-    the phone; API calls keep using the token (token authentication runs first, so no CSRF applies)."""
+    the phone; API calls keep using the token (token authentication runs first, so no CSRF applies).
+    The session is bound to the token: signing the token out ends it (companion/sessions.py)."""
     login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+    session_record(request._request, user, token.key[: CONSTANTS.TOKEN_KEY_LENGTH])
 
 
 def _user(request: Request) -> User:
@@ -99,7 +110,7 @@ class GuestView(APIView):
         data = s.GuestInput(data=request.data)
         data.is_valid(raise_exception=True)
         user, player, token = services.guest_create(name=data.validated_data["name"])
-        _open_session(request, user)
+        _open_session(request, user, token)
         body = {**_token_json(user, token), "player": s.PlayerOutput(player).data}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -123,22 +134,24 @@ class TokenView(APIView):
         if user is None:
             raise Invalid("invalid_credentials", "Wrong username or password.", fields={"password": "wrong"})
         token = services.token_issue(user=user)
-        _open_session(request, user)
+        _open_session(request, user, token)
         return Response(_token_json(user, token))
 
 
 class LogoutView(APIView):
-    """Sign out: the token used for this request stops working (and the browser session ends)."""
+    """Sign out this device: the token used for this request (from a page: the token its session was
+    opened with) stops working, and so does every browser session opened with it."""
 
     @extend_schema(request=None, responses={204: None, **errors(401)})
     def post(self, request: Request) -> Response:
-        services.token_revoke(user=_user(request), token=request.auth if request.auth is not None else None)
+        token_key = getattr(request.auth, "token_key", "")
+        services.sign_out(user=_user(request), token_key=token_key, session_key=request.session.session_key)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class LogoutAllView(APIView):
-    """Sign out everywhere: every token of this user stops working."""
+    """Sign out everywhere: every token and every browser session of this user stops working."""
 
     @extend_schema(request=None, responses={204: None, **errors(401)})
     def post(self, request: Request) -> Response:
@@ -328,8 +341,34 @@ class LegalActionsView(APIView):
     @extend_schema(responses=s.LegalActionsOutput)
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
-        actions = selectors.match_legal_actions_get(match=match)
-        return Response({"next_seq": match.last_seq + 1, "actions": actions, "entry_form": _entry_form(match)})
+        return Response(_legal_json(match))
+
+
+def _legal_json(match: Match) -> dict[str, Any]:
+    actions = selectors.match_legal_actions_get(match=match)
+    return {"next_seq": match.last_seq + 1, "actions": actions, "entry_form": _entry_form(match)}
+
+
+#: The most rows one page of ``GET .../history`` carries (a row of a card-by-card hand is ~3 KB).
+HISTORY_PAGE_MAX = 50
+
+
+class HistoryView(APIView):
+    """Rows of the summary's history: the ``limit`` rows before row ``before`` (the latest by default).
+    The summary carries the latest rows only (``history_page``); a phone pages back from there."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("before", int, description="only rows before this index", required=False),
+            OpenApiParameter("limit", int, description=f"at most this many (1–{HISTORY_PAGE_MAX})", required=False),
+        ],
+        responses=s.HistoryOutput,
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get_for_user(user=request.user, match_id=match_id)
+        before = query_int(request.query_params, "before", default=None)
+        limit = min(query_int(request.query_params, "limit", default=20) or 1, HISTORY_PAGE_MAX)
+        return Response(selectors.match_history_get(match=match, before=before, limit=limit))
 
 
 def _entry_form(match: Match) -> dict[str, Any] | None:
@@ -428,11 +467,13 @@ EVENTS_PAGE_MAX = 500
 
 class EventListView(APIView):
     """``GET``: the events after seq ``after`` (0), at most ``limit`` of them (all when absent, at most
-    500): a phone catching up pages with ``after`` = the last seq it has."""
+    500): a phone catching up pages with ``after`` = the last seq it has. With ``before``: the latest
+    ``limit`` events before that seq (still in seq order): a phone shows the latest page and pages back."""
 
     @extend_schema(
         parameters=[
             OpenApiParameter("after", int, description="only events with a greater seq", required=False),
+            OpenApiParameter("before", int, description="the latest events with a smaller seq", required=False),
             OpenApiParameter("limit", int, description=f"at most this many (1–{EVENTS_PAGE_MAX})", required=False),
         ],
         responses=s.EventOutput(many=True),
@@ -441,8 +482,12 @@ class EventListView(APIView):
         match = selectors.match_get_for_user(user=request.user, match_id=match_id)
         after = query_int(request.query_params, "after", default=0)
         limit = min(query_int(request.query_params, "limit", default=EVENTS_PAGE_MAX) or 1, EVENTS_PAGE_MAX)
-        events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player").order_by("seq")
-        return Response(s.EventOutput(events[:limit], many=True).data)
+        events = Event.objects.filter(match=match, seq__gt=after).select_related("recorded_by__player")
+        before = query_int(request.query_params, "before", default=None)
+        if before is not None:
+            latest = list(events.filter(seq__lt=before).order_by("-seq")[:limit])
+            return Response(s.EventOutput(latest[::-1], many=True).data)
+        return Response(s.EventOutput(events.order_by("seq")[:limit], many=True).data)
 
     @extend_schema(request=s.EventInput, responses={201: s.AppendOutput, 200: s.AppendOutput})
     def post(self, request: Request, match_id: int) -> Response:

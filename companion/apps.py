@@ -10,6 +10,7 @@ class CompanionConfig(AppConfig):
     verbose_name = "Companion"
 
     def ready(self) -> None:
+        import companion.sessions  # noqa: F401  (records every sign-in's session: companion/sessions.py)
         from companion.claims import claim_pending
         from companion.limits import IdConverter
 

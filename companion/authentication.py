@@ -25,7 +25,10 @@ class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
         # knox.auth.TokenAuthentication.authenticate_credentials (5.1.0), with user__player joined
-        text = token.decode("utf-8")
+        try:
+            text = token.decode("utf-8")
+        except UnicodeDecodeError:  # a header's bytes that are no text cannot be a token: a 401, not a 500
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         candidates = get_token_model().objects.filter(token_key=text[: CONSTANTS.TOKEN_KEY_LENGTH])
         for auth_token in candidates.select_related("user", "user__player"):
             try:

@@ -458,10 +458,7 @@ def _is_admin(match: Match, user: User) -> bool:
 def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> ClaimOutcome:
     """Another seated player accepts the claim. With every hand known the hand is played out along the
     claim (the engine scores it); otherwise the acceptance is recorded and the hand entered as usual."""
-    check = ClaimCheck.objects.select_for_update().filter(pk=claim_id).first()
-    if check is None:
-        raise NotFound("claim_not_found", f"There is no claim {claim_id}.", claim=claim_id)
-    match = selectors.match_get_for_user(user=user, match_id=check.match_id)
+    check, match = _visible_claim(user, claim_id, ClaimCheck.objects.select_for_update().filter(pk=claim_id).first())
     selectors.match_recording_check(user=user, match=match)
     accepting = _accepting_seat(match, user, seat)
     if accepting == check.seat:
@@ -514,8 +511,17 @@ def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> Claim
 
 
 def claim_get_for_user(*, user: Any, claim_id: int) -> ClaimCheck:
-    check = ClaimCheck.objects.filter(pk=claim_id).first()
+    return _visible_claim(user, claim_id, ClaimCheck.objects.filter(pk=claim_id).first())[0]
+
+
+def _visible_claim(user: Any, claim_id: int, check: ClaimCheck | None) -> tuple[ClaimCheck, Match]:
+    """The claim and its match, for one who may see it. A claim in a match the user cannot see answers
+    exactly like a missing claim (``claim_not_found``): naming its match would tell an outsider
+    that the id exists and where (an existence oracle, issue 24)."""
+    missing = NotFound("claim_not_found", f"There is no claim {claim_id}.", claim=claim_id)
     if check is None:
-        raise NotFound("claim_not_found", f"There is no claim {claim_id}.", claim=claim_id)
-    selectors.match_get_for_user(user=user, match_id=check.match_id)  # 404 unless the match is visible
-    return check
+        raise missing
+    try:
+        return check, selectors.match_get_for_user(user=user, match_id=check.match_id)
+    except NotFound:
+        raise missing from None

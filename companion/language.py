@@ -24,7 +24,11 @@ def pick_language(request: HttpRequest) -> str:
     cookie = str(request.COOKIES.get(COOKIE, ""))
     if cookie in LANGUAGES:
         return cookie
-    header = str(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
+    return language_from_header(str(request.META.get("HTTP_ACCEPT_LANGUAGE", "")))
+
+
+def language_from_header(header: str) -> str:
+    """An ``Accept-Language`` header's best match among our languages, else English."""
     ranked: list[tuple[float, int, str]] = []
     for position, part in enumerate(header.split(",")):
         code, _, rest = part.strip().partition(";")

@@ -26,6 +26,7 @@ import queue
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -77,29 +78,33 @@ def _channel_prefix(url: str) -> str:
     return f"{CHANNEL_PREFIX}{database}:"
 
 
+#: A live message: ``{"seq": n}`` and, from an append, what changed (companion/push.py).
+Message = dict[str, Any]
+
+
 class Subscription:
-    """One stream's mailbox of seqs, filled from any thread; read by a thread (WSGI) or, once
+    """One stream's mailbox of messages, filled from any thread; read by a thread (WSGI) or, once
     :meth:`aget` has attached it to the running loop, by a coroutine (ASGI)."""
 
     def __init__(self, match_id: int) -> None:
         self.match_id = match_id
-        self._seqs: queue.SimpleQueue[int] = queue.SimpleQueue()
+        self._seqs: queue.SimpleQueue[Message | int] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
 
-    def deliver(self, seq: int) -> None:
-        self._seqs.put(seq)
+    def deliver(self, message: Message | int) -> None:
+        self._seqs.put(message)
         if self._loop is not None and self._wake is not None:
             with contextlib.suppress(RuntimeError):  # a closed loop: that stream is gone
                 self._loop.call_soon_threadsafe(self._wake.set)
 
-    def get(self, timeout: float) -> int | None:
+    def get(self, timeout: float) -> Message | int | None:
         try:
             return self._seqs.get(timeout=timeout)
         except queue.Empty:
             return None
 
-    async def aget(self, timeout: float) -> int | None:
+    async def aget(self, timeout: float) -> Message | int | None:
         if self._wake is None:
             self._loop, self._wake = asyncio.get_running_loop(), asyncio.Event()
         # clear, then look: a delivery after the look sets the event again (in this loop's order)
@@ -135,11 +140,11 @@ class Hub:
                 if not subscribers:
                     del self._subscribers[subscription.match_id]
 
-    def deliver(self, match_id: int, seq: int) -> int:
+    def deliver(self, match_id: int, message: Message) -> int:
         with self._lock:
             subscribers = list(self._subscribers.get(match_id, ()))
         for subscription in subscribers:
-            subscription.deliver(seq)
+            subscription.deliver(message)
         return len(subscribers)
 
     def count(self) -> int:
@@ -186,8 +191,8 @@ class RedisRelay:
             self._client = redis.Redis.from_url(self.url, socket_connect_timeout=timeout, socket_timeout=timeout)
         return self._client
 
-    def publish(self, match_id: int, seq: int) -> None:
-        self._redis().publish(f"{self.prefix}{match_id}", json.dumps({"seq": seq}))
+    def publish(self, match_id: int, message: Message) -> None:
+        self._redis().publish(f"{self.prefix}{match_id}", json.dumps(message, separators=(",", ":"), default=str))
 
     def publish_heartbeat(self) -> None:
         self._redis().publish(self.prefix + HEARTBEAT_CHANNEL, "{}")
@@ -225,11 +230,12 @@ def _relay(message: dict[str, Any], prefix: str) -> None:
             hub.heartbeat()
             return
         match_id = int(channel.removeprefix(prefix))
-        seq = int(json.loads(message["data"])["seq"])
+        data = json.loads(message["data"])
+        data["seq"] = int(data["seq"])
     except (KeyError, ValueError, TypeError) as exc:
         log.warning("live: unreadable message %r (%r)", message, exc)
         return
-    hub.deliver(match_id, seq)
+    hub.deliver(match_id, data)
 
 
 _relays: dict[str, RedisRelay] = {}
@@ -241,21 +247,34 @@ def _relay_for(url: str) -> RedisRelay:
     return _relays[url]
 
 
-def publish(match_id: int, seq: int) -> None:
-    """Tell every stream of the match (in every process) that its record reached ``seq``."""
+def publish(match_id: int, seq: int, message: Message | None = None) -> None:
+    """Tell every stream of the match (in every process) that its record reached ``seq``, with what
+    changed when ``message`` says it (companion/push.py)."""
+    data: Message = {**(message or {}), "seq": seq}
     url = settings.COMPANION_LIVE_REDIS_URL
     if not url:
-        hub.deliver(match_id, seq)
+        hub.deliver(match_id, data)
         return
     try:
-        _relay_for(url).publish(match_id, seq)
+        _relay_for(url).publish(match_id, data)
     except Exception as exc:  # a live update is a courtesy: the phones poll anyway
         log.warning("live: could not publish seq %s of match %s: %r", seq, match_id, exc)
 
 
-def announce_after_commit(match_id: int, seq: int) -> None:
-    """Publish once the caller's transaction commits (never for an entry that was rolled back)."""
-    transaction.on_commit(lambda: publish(match_id, seq), robust=True)
+def announce_after_commit(match_id: int, seq: int, build: Callable[[], Message] | None = None) -> None:
+    """Publish once the caller's transaction commits (never for an entry that was rolled back);
+    ``build`` makes the message then (a failure there still publishes the seq: the phones fetch)."""
+
+    def announce() -> None:
+        message: Message | None = None
+        if build is not None:
+            try:
+                message = build()
+            except Exception:
+                log.warning("live: could not build the push of seq %s of match %s", seq, match_id, exc_info=True)
+        publish(match_id, seq, message)
+
+    transaction.on_commit(announce, robust=True)
 
 
 def subscribe(match_id: int) -> Subscription:

@@ -129,10 +129,15 @@ class MatchSeat(models.Model):
         return f"{self.match} seat {self.seat}: {self.player}"
 
 
+#: The event types the summary looks up by index (companion/selectors.py): claims and corrections.
+MARK_TYPES = ("claim", "claim_accept", "void", "amend")
+
+
 class Event(models.Model):
     """One line of a match's record. Rows are only ever inserted: never updated, never deleted."""
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    # no index of its own: the (match, seq) unique index leads with the match already
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     payload = models.JSONField(default=dict)
@@ -149,6 +154,15 @@ class Event(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique"),
             models.UniqueConstraint(fields=["match", "client_event_id"], name="event_client_id_unique"),
+        ]
+        indexes = [
+            # The claims, accepts and corrections of a match, read by every summary without a scan of
+            # its events; partial, so the plain events (almost all of them) cost it nothing to write.
+            models.Index(
+                fields=["match", "seq"],
+                condition=models.Q(type__in=MARK_TYPES),
+                name="event_marks",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -351,3 +365,18 @@ class SeatDispute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.seat} disputed by {self.player}"
+
+
+class UserSession(models.Model):
+    """A browser session a user signed in to, and the API token it was opened with (if any): Django
+    cannot list a user's sessions, so signing out finds them here and deletes them (issue 24).
+    ``auth/logout`` ends the sessions of its token, ``auth/logout-all`` every one of the user."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=40, unique=True)
+    #: knox's ``token_key`` (the token's first characters, not a secret); blank: no token
+    token_key = models.CharField(max_length=25, blank=True, default="", db_index=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"session of {self.user_id}"

@@ -6,6 +6,7 @@ import functools
 import hashlib
 import json
 import logging
+import pickle
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -19,10 +20,17 @@ from django.db.models import Q, QuerySet
 
 import scoring
 from companion.errors import Forbidden, NotFound
-from companion.models import ClaimCheck, Event, League, Match, MatchSeat, Membership, Player
+from companion.models import MARK_TYPES, ClaimCheck, Event, League, Match, MatchSeat, Membership, Player
 from scoring.claims.form import claim_form
 from scoring.protocol import Game
-from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
+from scoring.record import (
+    ANNOTATION_TYPES,
+    CORRECTION_TYPES,
+    FORMAT,
+    RecordedEvent,
+    effective_events,
+    replay_events,
+)
 from scoring.registry import get_game
 
 UserLike = User | AnonymousUser
@@ -51,10 +59,14 @@ def snapshot_key(match: Match, seq: int) -> str:
     return f"companion:state:{ENGINE_VERSION}:{match.uid.hex}:{seq}"
 
 
-#: The latest states this process computed, unpickled. States are immutable, so sharing them is safe;
-#: the Django cache (shared by every process, pickled) stays the source for other workers.
-_LIVE_STATES: OrderedDict[str, Any] = OrderedDict()
-_LIVE_STATES_MAX = 1024
+#: The latest states this process computed, unpickled, with their estimated size in bytes. States are
+#: immutable, so sharing them is safe; the Django cache (shared by every process, pickled) keeps every
+#: ``COMPANION_SNAPSHOT_EVERY``-th state for the other workers.
+_LIVE_STATES: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+_LIVE_BYTES = 0
+#: Each match's state size as last measured (its pickle, taken at the snapshot schedule).
+_STATE_BYTES: dict[str, int] = {}
+_DEFAULT_STATE_BYTES = 16 * 1024
 _LIVE_LOCK = threading.Lock()
 log = logging.getLogger(__name__)
 
@@ -68,21 +80,50 @@ def snapshot_store(match: Match, seq: int, state: Any) -> None:
     Outside a transaction the callback runs at once.
     """
     key = snapshot_key(match, seq)
-    transaction.on_commit(lambda: _snapshot_publish(key, state), robust=True)
+    uid = match.uid.hex
+    transaction.on_commit(lambda: _snapshot_publish(key, uid, seq, state), robust=True)
 
 
-def _snapshot_publish(key: str, state: Any) -> None:
-    with _LIVE_LOCK:
-        _LIVE_STATES[key] = state
-        _LIVE_STATES.move_to_end(key)
-        while len(_LIVE_STATES) > _LIVE_STATES_MAX:
-            _LIVE_STATES.popitem(last=False)
-    if not _cache_is_shared():
+def _scheduled(seq: int) -> bool:
+    return seq % max(1, int(settings.COMPANION_SNAPSHOT_EVERY)) == 0
+
+
+def _snapshot_publish(key: str, uid: str, seq: int, state: Any) -> None:
+    data = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if _scheduled(seq) else None
+    if data is not None:
+        _STATE_BYTES[uid] = len(data)
+    _memo_put(key, state, _STATE_BYTES.get(uid, _DEFAULT_STATE_BYTES))
+    if data is None or not _cache_is_shared():
         return  # a local-memory cache is this process's: the memo above already holds the state
     try:
         cache.set(key, state, timeout=settings.COMPANION_SNAPSHOT_TIMEOUT)
     except Exception:  # the cache is an optimisation: a replay rebuilds any state it lacks
         log.warning("state cache unreachable; %s kept in this process only", key, exc_info=True)
+
+
+def _memo_put(key: str, state: Any, size: int) -> None:
+    """Keep ``state``, forgetting the least recently used states past the memo's byte budget."""
+    global _LIVE_BYTES
+    with _LIVE_LOCK:
+        old = _LIVE_STATES.pop(key, None)
+        _LIVE_BYTES -= old[1] if old is not None else 0
+        _LIVE_STATES[key] = (state, size)
+        _LIVE_BYTES += size
+        while _LIVE_BYTES > settings.COMPANION_STATE_MEMO_BYTES and len(_LIVE_STATES) > 1:
+            _, (_, dropped) = _LIVE_STATES.popitem(last=False)
+            _LIVE_BYTES -= dropped
+
+
+def memo_clear() -> None:
+    global _LIVE_BYTES
+    with _LIVE_LOCK:
+        _LIVE_STATES.clear()
+        _LIVE_BYTES = 0
+
+
+def memo_bytes() -> int:
+    """The memo's estimated size (tests, the benchmarks)."""
+    return _LIVE_BYTES
 
 
 def _cache_is_shared() -> bool:
@@ -92,9 +133,12 @@ def _cache_is_shared() -> bool:
 def snapshot_load(match: Match, seq: int) -> Any:
     key = snapshot_key(match, seq)
     with _LIVE_LOCK:
-        state = _LIVE_STATES.get(key)
-    if state is not None or not _cache_is_shared():
-        return state
+        kept = _LIVE_STATES.get(key)
+        if kept is not None:
+            _LIVE_STATES.move_to_end(key)
+            return kept[0]
+    if not _cache_is_shared() or not _scheduled(seq):
+        return None  # only the scheduled states are in the shared cache
     try:
         return cache.get(key)
     except Exception:  # Redis down: replay instead (correct, only slower)
@@ -121,36 +165,94 @@ def match_state_replay(match: Match, events: list[RecordedEvent] | None = None) 
 
 
 def match_state_get(match: Match) -> Any:
-    """The state after the match's latest event: the cached snapshot, or a replay (then cached)."""
+    """The state after the match's latest event: the cached snapshot, or a replay from the last
+    scheduled snapshot (or from the start), then kept."""
     state = snapshot_load(match, match.last_seq)
     if state is None:
-        state = match_state_replay(match)
+        state = _replay_from_snapshot(match)
+        if state is None:
+            state = match_state_replay(match)
         snapshot_store(match, match.last_seq, state)
     return state
+
+
+def _replay_from_snapshot(match: Match) -> Any:
+    """The state after ``match.last_seq`` from the scheduled snapshot before it and the events since;
+    ``None`` when there is no such snapshot or a correction since (it may change earlier events)."""
+    base_seq = match.last_seq - match.last_seq % max(1, settings.COMPANION_SNAPSHOT_EVERY)
+    if base_seq == match.last_seq:
+        return None
+    base = snapshot_load(match, base_seq)
+    if base is None:
+        return None
+    tail = Event.objects.filter(match=match, seq__gt=base_seq, seq__lte=match.last_seq).only("seq", "type", "payload")
+    events = [RecordedEvent(seq=e.seq, type=e.type, payload=e.payload) for e in tail.order_by("seq")]
+    if len(events) != match.last_seq - base_seq or any(e.type in CORRECTION_TYPES for e in events):
+        return None
+    plays = [e for e in events if e.type not in ANNOTATION_TYPES]  # claims change nothing in the play
+    return replay_events(get_game(match.game), base, plays)
 
 
 def match_game(match: Match) -> Game[Any, Any]:
     return get_game(match.game)
 
 
+def summary_version(match: Match) -> str:
+    """Names the summary after ``match.last_seq`` (its ETag without the language; a push names the
+    version it follows, so a phone holding another one knows it missed something)."""
+    return f"{match.uid.hex}-{match.last_seq}"
+
+
 def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
-    """What the phones poll: the engine's summary plus where the record stands.
+    """What the phones poll: the engine's summary (its history's latest rows: ``history_page`` says
+    which, the rest is paged) plus where the record stands. Its size and cost do not grow with the match.
 
     ``state`` is the state after ``match.last_seq`` when the caller already has it (an append).
     """
     game = match_game(match)
     state = match_state_get(match) if state is None else state
+    rows, budget = settings.COMPANION_SUMMARY_HISTORY_ROWS, settings.COMPANION_SUMMARY_HISTORY_BYTES
+    summary, count = game.summary_head(state, rows, budget)
+    marks = match_marks_get(match=match)
     return {
         "match": match.pk,
         "status": match.status,
         "last_seq": match.last_seq,
         "next_seq": match.last_seq + 1,
-        "summary": game.summary(state),
+        "version": summary_version(match),
+        "summary": summary,
+        "history_page": history_page(count, len(summary["history"]), marks),
         # only claims in the record: the summary stays a function of (match, last_seq), its ETag
-        "claims": match_claims_get(match=match),
+        "claims": _claims_of(match, marks),
         # what the phone offers a claimant now, from the engine (None: no claim can be made)
         "claim_form": claim_form(game, state),
     }
+
+
+def history_page(count: int, shown: int, marks: list[tuple[int, str, Any, Any]]) -> dict[str, int]:
+    """Where the rows shown sit in the whole history: ``from`` (the first shown), ``count`` (all of
+    them) and ``base``, the seq of the latest correction: rows a phone paged in under another base
+    may have changed (a void or an amend rewrites the history before it)."""
+    base = max((seq for seq, event_type, _, _ in marks if event_type in CORRECTION_TYPES), default=0)
+    return {"from": count - shown, "count": count, "base": base}
+
+
+def match_history_get(*, match: Match, before: int | None, limit: int) -> dict[str, Any]:
+    """A page of the summary's history: at most ``limit`` rows before row ``before`` (the latest when None)."""
+    game = match_game(match)
+    state = match_state_get(match)
+    count = len(game.summary_parts(state).history)
+    stop = count if before is None else max(0, min(before, count))
+    start = max(0, stop - limit)
+    base = history_page(count, 0, match_marks_get(match=match))["base"]
+    return {"from": start, "count": count, "base": base, "rows": game.history_rows(state, start, stop)}
+
+
+def match_marks_get(*, match: Match) -> list[tuple[int, str, Any, Any]]:
+    """The match's claims, accepts and corrections (seq, type, payload, client_event_id) up to
+    ``match.last_seq``, by the partial ``event_marks`` index: no scan of the match's events."""
+    rows = Event.objects.filter(match=match, type__in=MARK_TYPES, seq__lte=match.last_seq).order_by("seq")
+    return list(rows.values_list("seq", "type", "payload", "client_event_id"))
 
 
 def match_totals_get(*, match: Match, state: Any = None) -> list[int]:
@@ -162,14 +264,12 @@ def match_claims_get(*, match: Match) -> list[dict[str, Any]]:
     """The claims in the match's record, read from its ``claim`` / ``claim_accept`` events (so an
     imported record shows its claims too, and the summary stays a function of (match, last_seq), which
     its ETag relies on). Pending checks are listed by ``/matches/{id}/claims/``."""
-    if not match_game(match).claim_kinds:  # no query for games without claims
-        return []
-    rows = list(
-        Event.objects.filter(match=match, type__in=("claim", "claim_accept"))
-        .order_by("seq")
-        .values_list("seq", "type", "payload", "client_event_id")
-    )
-    if not rows:
+    return _claims_of(match, match_marks_get(match=match))
+
+
+def _claims_of(match: Match, marks: list[tuple[int, str, Any, Any]]) -> list[dict[str, Any]]:
+    rows = [row for row in marks if row[1] in ANNOTATION_TYPES]
+    if not rows or not match_game(match).claim_kinds:
         return []
     checks = {c.client_event_id: c for c in ClaimCheck.objects.filter(match=match)}
     claims: dict[int, dict[str, Any]] = {}
@@ -350,9 +450,12 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 
 def snapshot_forget(match: Match, seq: int) -> None:
+    global _LIVE_BYTES
     key = snapshot_key(match, seq)
     cache.delete(key)
-    _LIVE_STATES.pop(key, None)
+    with _LIVE_LOCK:
+        kept = _LIVE_STATES.pop(key, None)
+        _LIVE_BYTES -= kept[1] if kept is not None else 0
 
 
 def claim_json(check: ClaimCheck) -> dict[str, Any]:

@@ -23,10 +23,11 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from knox.models import AuthToken
 
-from companion import live, outbox, selectors
+from companion import live, outbox, push, selectors
 from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid, NotFound, Unprocessable
 from companion.models import Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.sessions import session_token_key, sessions_end
 from scoring.errors import EventFormatError, RulesError, ScoringError
 from scoring.record import (
     ANNOTATION_TYPES,
@@ -92,11 +93,24 @@ def token_issue(*, user: User) -> IssuedToken:
 
 
 def token_revoke(*, user: User, token: Any = None) -> int:
-    """Sign out: revoke one token (the one in use), or every token of the user when ``token`` is None."""
-    tokens = AuthToken.objects.filter(user=user)
+    """Sign out everywhere: every token and every browser session of the user (companion/sessions.py);
+    with ``token``, only that token and the sessions opened with it (see :func:`sign_out`)."""
     if token is not None:
-        tokens = tokens.filter(pk=token.pk)
-    deleted, _ = tokens.delete()
+        return sign_out(user=user, token_key=token.token_key)
+    sessions_end(user)
+    deleted, _ = AuthToken.objects.filter(user=user).delete()
+    return int(deleted)
+
+
+def sign_out(*, user: User, token_key: str = "", session_key: str | None = None) -> int:
+    """Sign this device out: its token (the one in use, or the one the page's session was opened
+    with) and every session opened with that token; the calling session itself is logged out by the view."""
+    if not token_key and session_key:
+        token_key = session_token_key(session_key)
+    if not token_key:
+        return 0
+    sessions_end(user, token_key)
+    deleted, _ = AuthToken.objects.filter(user=user, token_key=token_key).delete()
     return int(deleted)
 
 
@@ -583,7 +597,7 @@ def _insert(
     if match.status != was:
         Match.objects.filter(pk=match.pk).update(status=match.status)
     selectors.snapshot_store(match, match.last_seq, state)
-    live.announce_after_commit(match.pk, match.last_seq)
+    live.announce_after_commit(match.pk, match.last_seq, lambda: push.message(match, event, state))
     finished = Match.Status.FINISHED
     if was != match.status or (event_type in CORRECTION_TYPES and finished in (was, match.status)):
         outbox.publish(match_id=match.pk, seq=match.last_seq)

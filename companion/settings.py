@@ -33,6 +33,9 @@ DEV_SECRET_KEY = "django-insecure-companion-development-key-do-not-use-in-produc
 
 DEBUG: bool = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY: str = env.str("DJANGO_SECRET_KEY", default=DEV_SECRET_KEY)
+#: Earlier keys, newest first (comma-separated): what they signed (sessions, CSRF, signed values)
+#: still verifies while new values are signed with SECRET_KEY only (docs/deploy.md "Rotating the key").
+SECRET_KEY_FALLBACKS: list[str] = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS: list[str] = env.list("DJANGO_ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -45,6 +48,8 @@ else:
         )
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("DJANGO_DEBUG=false needs DJANGO_ALLOWED_HOSTS (comma-separated host names).")
+    if DEV_SECRET_KEY in SECRET_KEY_FALLBACKS:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY_FALLBACKS must not hold the development key.")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -66,9 +71,13 @@ INSTALLED_APPS = [
     "web",
 ]
 
+#: Django's database sessions, with the sign-out record kept in step (companion/session_store.py)
+SESSION_ENGINE = "companion.session_store"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "api.middleware.ApiBodySizeMiddleware",
+    "api.text_guard.ApiQueryTextMiddleware",
     "api.middleware.ApiTrailingSlashMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -227,6 +236,15 @@ COMPANION_LIVE_HEADER_TIMEOUT_S = env.float("COMPANION_LIVE_HEADER_TIMEOUT_S", d
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
+#: The shared cache gets the state after every K-th event only (a process missing a state replays at
+#: most K - 1 events from the last one): pickling a long match's state on every append costs ~2 ms.
+COMPANION_SNAPSHOT_EVERY = env.int("COMPANION_SNAPSHOT_EVERY", default=16)
+#: Bytes of unpickled states each process keeps (measured as their pickled size, the latest first).
+COMPANION_STATE_MEMO_BYTES = env.int("COMPANION_STATE_MEMO_BYTES", default=32 * 1024 * 1024)
+#: The history rows a summary carries (its latest, at most this many and this many bytes of JSON);
+#: the older ones are paged (GET /matches/{id}/history), so the answer does not grow with the match.
+COMPANION_SUMMARY_HISTORY_ROWS = env.int("COMPANION_SUMMARY_HISTORY_ROWS", default=10)
+COMPANION_SUMMARY_HISTORY_BYTES = env.int("COMPANION_SUMMARY_HISTORY_BYTES", default=1536)
 #: A claim answered within this many milliseconds is answered in the request (201); else 202 + Celery.
 COMPANION_CLAIM_REQUEST_BUDGET_MS = env.int("COMPANION_CLAIM_REQUEST_BUDGET_MS", default=200)
 #: The Celery task's budget for a claim check, in seconds; past it the verdict is "undetermined".

@@ -17,6 +17,8 @@ from django.core.cache import caches
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
+from companion.text import text_check
+
 
 class _ScopedThrottle(SimpleRateThrottle):
     """``view.throttle_scope`` + ``suffix`` names the rate; ``key_for`` says whom it counts."""
@@ -70,6 +72,9 @@ class UsernameThrottle(_ScopedThrottle):
         username = (data.get("username") or data.get("email")) if isinstance(data, dict) else None
         if not isinstance(username, str) or not username.strip():
             return None
+        # the one text check first: a lone surrogate cannot be encoded to be hashed (a 400, not a
+        # 500; the JSON parser refuses it before, this keeps the key safe whatever parsed the body)
+        text_check(username, "username")
         # hashed: a username may hold any character, a cache key may not
         return hashlib.sha256(username.strip().lower().encode()).hexdigest()[:32]
 

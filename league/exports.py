@@ -25,13 +25,28 @@ MATCH_COLUMNS = ["match", "league", "game", "profile", "finished_at", "seat", "p
 HAND_COLUMNS = ["match", "game", "finished_at", "hand", "seat", "player", "score", "total"]
 
 
+#: What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): = + - @, and a tab or
+#: a carriage return before one of them.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A cell a spreadsheet shows as typed: text that would start a formula (a player named
+    ``=HYPERLINK(…)``) gets a leading single quote, as OWASP recommends. Numbers stay numbers (a
+    score of -3 is a number, not a formula)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """CSV text starting with a UTF-8 byte-order mark, so spreadsheets read names like «Зоя» right."""
+    """CSV text starting with a UTF-8 byte-order mark, so spreadsheets read names like «Зоя» right;
+    every text cell through :func:`spreadsheet_safe`."""
     buffer = io.StringIO()
     buffer.write("\ufeff")
     writer = csv.writer(buffer)
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return buffer.getvalue()
 
 

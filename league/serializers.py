@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from companion.fields import StrictIntegerField
 from companion.limits import DB_INT_MAX
 
 
@@ -149,7 +150,7 @@ class RecordsImportInput(serializers.Serializer[Any]):
     records = serializers.ListField(
         child=serializers.DictField(), help_text="companion-record/1 documents (docs/record-format.md)"
     )
-    league = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
+    league = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=DB_INT_MAX)
 
 
 class RecordsImportOutput(serializers.Serializer[Any]):

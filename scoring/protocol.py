@@ -39,11 +39,12 @@ repeat a rule. Besides ``summary``, ``legal_actions`` and ``catalogue``, these h
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, overload
 
 from scoring.cards import Card
 from scoring.errors import EventFormatError, RulesError
@@ -100,6 +101,31 @@ class MatchResult:
         return data
 
 
+class HistoryRows(Sequence[JSON]):
+    """A summary's history rendered only where it is read: the latest rows of a long match cost
+    what one row costs, whatever the match's length (a phone pages back for the older ones)."""
+
+    def __init__(self, count: int, render: Callable[[int], JSON]) -> None:
+        self._count, self._render = count, render
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> JSON: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[JSON]: ...
+    def __getitem__(self, index: int | slice) -> JSON | list[JSON]:
+        if isinstance(index, slice):
+            return [self._render(i) for i in range(*index.indices(self._count))]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        return self._render(index % self._count)
+
+    def __iter__(self) -> Iterator[JSON]:
+        return (self._render(i) for i in range(self._count))
+
+
 @dataclass(frozen=True, slots=True)
 class SummaryParts:
     """What a game says for the common summary keys, and its own hand state beside them."""
@@ -107,7 +133,8 @@ class SummaryParts:
     phase: str
     to_act: int | None
     totals: Sequence[int]
-    history: list[JSON]
+    #: A list, or :class:`HistoryRows` when rendering every row of a long match would cost
+    history: Sequence[JSON]
     findings: list[JSON]
     hand_state: JSON
     #: The result's JSON when the game adds to it (an ``explain`` line); else ``result().as_json()``.
@@ -220,7 +247,32 @@ class Game(ABC, Generic[StateT, VariantsT]):
 
     def summary(self, state: StateT) -> JSON:
         """JSON view of the state: the keys listed in this module's docstring, then the hand state."""
+        return self.summary_head(state, None)[0]
+
+    def summary_head(self, state: StateT, rows: int | None, budget: int | None = None) -> tuple[JSON, int]:
+        """:meth:`summary` with only the last ``rows`` rows of its history (all when ``None``), those
+        whose compact JSON fits in ``budget`` bytes, and how many rows the whole history has: what a
+        phone draws first, at a cost that does not grow with the match (engines whose history is long
+        render it lazily, :class:`HistoryRows`, so only the rows shown are rendered)."""
         parts = self.summary_parts(state)
+        count = len(parts.history)
+        if rows is None:
+            return self._summary_json(state, parts, list(parts.history)), count
+        history: list[JSON] = []
+        for index in range(count - 1, max(-1, count - 1 - rows), -1):
+            row = parts.history[index]
+            if budget is not None:
+                budget -= len(json.dumps(row, separators=(",", ":"), default=str))
+                if budget < 0:
+                    break
+            history.append(row)
+        return self._summary_json(state, parts, history[::-1]), count
+
+    def history_rows(self, state: StateT, start: int, stop: int) -> list[JSON]:
+        """Rows ``start``…``stop - 1`` of the summary's history (a page of a long match's history)."""
+        return list(self.summary_parts(state).history[start:stop])
+
+    def _summary_json(self, state: StateT, parts: SummaryParts, history: list[JSON]) -> JSON:
         result = self.result(state)
         if parts.result is not None:
             result_json: JSON | None = parts.result
@@ -235,7 +287,7 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "to_act": None if result is not None else parts.to_act,  # to_act(state)
             "totals": list(parts.totals),
             "result": result_json,
-            "history": parts.history,
+            "history": history,
             "findings": parts.findings,
             **parts.hand_state,
         }

@@ -137,7 +137,7 @@ def _load_event(expected_seq: int, raw: Any) -> RecordedEvent:
     )
     seq = raw.get("seq", expected_seq)
     _require(
-        seq == expected_seq,
+        _is_int(seq) and seq == expected_seq,  # not ``true`` nor ``1.0``: both equal 1 in Python
         N_("Events must be numbered 1, 2, 3 … without gaps; found %(found)s at %(number)s."),
         found=str(seq),
         number=expected_seq,

@@ -39,7 +39,7 @@ from scoring.hearts.state import HeartsState
 from scoring.hearts.texts import SUSPECT
 from scoring.hearts.variants import HeartsVariants
 from scoring.knowledge import Exclusion
-from scoring.protocol import JSON, Game, MatchResult, SummaryParts
+from scoring.protocol import JSON, Game, HistoryRows, MatchResult, SummaryParts
 
 
 class HeartsGame(Game[HeartsState, HeartsVariants]):
@@ -158,7 +158,7 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
             phase=hand.phase if hand is not None else "hand_entry",
             to_act=to_act,
             totals=state.totals,
-            history=[h.as_json() for h in state.hands],
+            history=HistoryRows(len(state.hands), lambda i: state.hands[i].as_json()),
             findings=findings,
             hand_state={
                 "hand": state.hand_number,

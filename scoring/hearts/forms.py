@@ -40,7 +40,7 @@ def entry_form(state: HeartsState) -> forms.JSON | None:
             everyone,
             maximum=total,
             total=total,
-            total_code="points_must_total_26",
+            total_code="points_must_total_117" if v.spot_hearts else "points_must_total_26",
             shortcut={"value": total},
             # the last player's points are what the others leave of the hand's total
             fill_last=True,

@@ -94,17 +94,7 @@ def _check_points(state: HeartsState, points: tuple[int, ...]) -> None:
                 field="points",
             )
     if sum(points) != total:
-        raise RulesError(
-            "points_must_total_26",
-            "With spot hearts the penalty points in a hand total %(expected)s (hearts 2 to 14 and the Q♠ 13), "
-            "not %(total)s."
-            if spot
-            else "Penalty points in a hand total %(expected)s (13 hearts and the Q♠), not %(total)s.",
-            rule="hearts.md §3.2" if spot else "hearts.md §1.3",
-            total=sum(points),
-            expected=total,
-            field="points",
-        )
+        raise _wrong_total(points, total, spot=spot)
     if spot and not possible_split(points):
         raise RulesError(
             "points_not_possible",
@@ -270,3 +260,26 @@ def apply_hand_result(state: HeartsState, event: HandResult) -> HeartsState:
         score = dataclasses.replace(score, notes=took + score.notes)
     new = finish_hand(state, fields, score)
     return dataclasses.replace(new, findings=new.findings + findings)
+
+
+def _wrong_total(points: tuple[int, ...], total: int, *, spot: bool) -> RulesError:
+    """The hand's points do not add up: the code names the total the rule asks for (as
+    ``tricks_must_total_N`` does), 117 with spot hearts (§3.2: hearts 2 + 3 + … + 14 = 104, Q♠ 13)."""
+    if spot:
+        return RulesError(
+            "points_must_total_117",
+            "With spot hearts the penalty points in a hand total %(expected)s (hearts 2 to 14 and the Q♠ 13), "
+            "not %(total)s.",
+            rule="hearts.md §3.2",
+            total=sum(points),
+            expected=total,
+            field="points",
+        )
+    return RulesError(
+        "points_must_total_26",
+        "Penalty points in a hand total %(expected)s (13 hearts and the Q♠), not %(total)s.",
+        rule="hearts.md §1.3",
+        total=sum(points),
+        expected=total,
+        field="points",
+    )

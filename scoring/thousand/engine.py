@@ -10,7 +10,7 @@ from scoring.cards import Card
 from scoring.errors import RulesError
 from scoring.events import Event, EventCodec
 from scoring.facts import LeagueFacts
-from scoring.protocol import JSON, Game, MatchResult, SummaryParts
+from scoring.protocol import JSON, Game, HistoryRows, MatchResult, SummaryParts
 from scoring.thousand import cardplay, moves
 from scoring.thousand.events import EVENT_TYPES, DealResult, RevealTalon
 from scoring.thousand.league_facts import thousand_facts
@@ -18,7 +18,7 @@ from scoring.thousand.match import current_seating, is_silenced, minimum_bid, ne
 from scoring.thousand.result_entry import apply_deal_result
 from scoring.thousand.reveal import reveal_talon, taken_size
 from scoring.thousand.rules import DECK, rule
-from scoring.thousand.sheet import cells
+from scoring.thousand.sheet import cell_row
 from scoring.thousand.state import ThousandState, evolve
 from scoring.thousand.variants import ThousandVariants
 
@@ -133,13 +133,15 @@ class ThousandGame(Game[ThousandState, ThousandVariants]):
             phase="deal" if deal is None else deal.phase,
             to_act=None if deal is None else cardplay.to_act(deal),
             totals=state.totals,
-            history=[
-                h.as_json() | {"scores": [c["score"] for c in row], "cells": row}
-                for h, row in zip(state.history, cells(state), strict=True)
-            ],
+            history=HistoryRows(len(state.history), lambda i: _history_row(state, i)),
             findings=[f.as_json() for f in state.findings],
             hand_state=_hand_state(state),
         )
+
+
+def _history_row(state: ThousandState, index: int) -> JSON:
+    row = cell_row(state, index)
+    return state.history[index].as_json() | {"scores": [c["score"] for c in row], "cells": row}
 
 
 def _barrel_json(state: ThousandState) -> list[JSON]:

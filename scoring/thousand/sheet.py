@@ -69,20 +69,23 @@ def _why(record: DealRecord, seat: int, name: str, score: int) -> dict[str, obje
 
 def cells(state: ThousandState) -> list[list[dict[str, object]]]:
     """One list of cells (one per seat) for each deal of the history."""
+    return [cell_row(state, i) for i in range(len(state.history))]
+
+
+def cell_row(state: ThousandState, index: int) -> list[dict[str, object]]:
+    """The cells (one per seat) of deal ``index`` of the history: its score is its total less the
+    deal before's (a row costs the same at any length of the match)."""
     limit = state.variants.effective_barrel_deals
-    sheet: list[list[dict[str, object]]] = []
-    if not state.history:
-        return sheet
-    # A match starts at 0; a state built mid-game (tests, replays from a position) starts where the
-    # first deal's entries and penalties say it did.
-    first = state.history[0]
-    before = tuple(t - e - p for t, e, p in zip(first.totals, first.entries, first.penalties, strict=True))
-    for record in state.history:
-        row = []
-        for seat in range(state.seats):
-            score = record.totals[seat] - before[seat]
-            marks = [_mark(i, record, limit) for i, n in enumerate(record.notes) if n.seat == seat and n.code in MARKS]
-            row.append({"score": score, "marks": marks, "why": _why(record, seat, state.name(seat), score)})
-        sheet.append(row)
-        before = record.totals
-    return sheet
+    record = state.history[index]
+    if index:
+        before = state.history[index - 1].totals
+    else:
+        # A match starts at 0; a state built mid-game (tests, replays from a position) starts where the
+        # first deal's entries and penalties say it did.
+        before = tuple(t - e - p for t, e, p in zip(record.totals, record.entries, record.penalties, strict=True))
+    row = []
+    for seat in range(state.seats):
+        score = record.totals[seat] - before[seat]
+        marks = [_mark(i, record, limit) for i, n in enumerate(record.notes) if n.seat == seat and n.code in MARKS]
+        row.append({"score": score, "marks": marks, "why": _why(record, seat, state.name(seat), score)})
+    return row

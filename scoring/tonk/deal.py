@@ -11,7 +11,7 @@ from scoring.tonk.common import check_cards_allowed, check_seat, check_side_bet
 from scoring.tonk.events import Claim49, Deal, Declare, ShowHands, SideBet
 from scoring.tonk.hands import check_unseen, reveal
 from scoring.tonk.ledger import finish_hand
-from scoring.tonk.melds import count, max_card_value, min_card_value
+from scoring.tonk.melds import count, count_range
 from scoring.tonk.settlement import (
     AUTO_DRAW,
     AUTO_WIN,
@@ -347,7 +347,8 @@ def _checked_count(state: TonkState, play: Play, seat: int, value: int | None) -
     if value is None:
         return None
     base = count(held.known, v)
-    low, high = base + held.unknown * min_card_value(v), base + held.unknown * max_card_value(v)
+    # the unknown cards are cards nobody has seen: five of them count 6 at the least, not 5 (§1.3)
+    low, high = (base + bound for bound in count_range(held.unknown, dict(play.seen), v))
     if not low <= value <= high:
         raise RulesError(
             "impossible_count",

@@ -13,9 +13,10 @@ frozenset({'run'})
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 
-from scoring.cards import ACE, JACK, KING, QUEEN, Card
+from scoring.cards import ACE, JACK, JOKER, KING, QUEEN, STANDARD_DECK, Card
 from scoring.tonk.variants import TonkVariants
 
 BOOK, RUN = "book", "run"
@@ -39,6 +40,20 @@ def count(cards: Iterable[Card], variants: TonkVariants) -> int:
 
 def max_card_value(variants: TonkVariants) -> int:
     return max(13 if variants.court_values == "11_12_13" else 10, variants.joker_count_value)
+
+
+def count_range(cards: int, seen: Mapping[Card, int], variants: TonkVariants) -> tuple[int, int]:
+    """The lowest and highest count ``cards`` cards not yet seen can make (§1.3).
+
+    The pack holds four of each value (sixteen 10s with the courts), so five cards count at least 6
+    (four aces and a 2), not 5 × 1, and at most 50; every card already seen anywhere is not there.
+    """
+    pack = Counter(STANDARD_DECK + ((JOKER, JOKER) if variants.jokers_wild else ()))
+    pack.subtract(Counter(dict(seen)))
+    values = sorted(card_value(card, variants) for card, left in pack.items() for _ in range(max(left, 0)))
+    if cards > len(values):
+        return (0, -1)  # no such hand: every count is impossible
+    return (sum(values[:cards]), sum(values[len(values) - cards :]) if cards else 0)
 
 
 def min_card_value(variants: TonkVariants) -> int:

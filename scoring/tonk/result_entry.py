@@ -7,7 +7,7 @@ from scoring.explain import Note
 from scoring.tonk.common import check_cards_allowed, check_seat, check_side_bet
 from scoring.tonk.events import HandResult
 from scoring.tonk.ledger import finish_hand
-from scoring.tonk.melds import count, max_card_value, min_card_value
+from scoring.tonk.melds import count, count_range, min_card_value
 from scoring.tonk.settlement import (
     AUTO_DRAW,
     AUTO_WIN,
@@ -71,7 +71,7 @@ def _counts(state: TonkState, event: HandResult) -> tuple[int | None, ...] | Non
                     hand_size=v.hand_size,
                 )
         return tuple(None if hand is None else count(hand, v) for hand in event.hands)
-    highest = v.hand_size * max_card_value(v)
+    highest = count_range(v.hand_size, {}, v)[1]  # the hand's highest cards (K K K K Q is 64, not 65)
     for seat, value in enumerate(event.counts or ()):
         if value is not None and not min_card_value(v) <= value <= highest:
             raise RulesError(

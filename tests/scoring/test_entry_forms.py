@@ -33,6 +33,7 @@ def test_spot_hearts_points_total_117() -> None:
     form = _form("hearts", {"spot_hearts": True, "moon_scoring": "shooter_choice"}, 4)
     points = _field(form, "points")
     assert (points["total"], points["max"], points["shortcut"]) == (117, 117, {"value": 117})
+    assert points["total_code"] == "points_must_total_117"  # the phone shows the engine's code on the field
     assert _field(form, "moon_choice")["when"] == {"field": "points", "has": 117}
 
 

@@ -95,8 +95,9 @@ def test_moon_subtract_from_shooter_card_by_card() -> None:
 @pytest.mark.parametrize(
     ("points", "code"),
     [
-        ([3, 18, 0, 5], "points_must_total_26"),  # 26 is the plain total, not 117
-        ([20, 50, 30, 18], "points_must_total_26"),  # 118
+        # spot hearts' total is 2 + 3 + … + 14 = 104 hearts and 13 for the Q♠ = 117, and the code says so
+        ([3, 18, 0, 5], "points_must_total_117"),  # 26 is the plain total, not 117
+        ([20, 50, 30, 18], "points_must_total_117"),  # 118
         ([118, 0, 0, 0], "points_out_of_range"),  # at most 117
         ([1, 116, 0, 0], "points_not_possible"),  # the lowest heart is worth 2: nobody takes exactly 1
         ([3, 3, 111, 0], "points_not_possible"),  # only the 3♥ makes 3 (1 + 2 has no 1): not twice
@@ -113,6 +114,11 @@ def test_result_entry_total_message_names_117() -> None:
     with pytest.raises(RulesError) as err:
         ev(new_game(SPOT), "hand_result", points=[3, 18, 0, 5])
     assert err.value.params["expected"] == 117 and err.value.params["total"] == 26
+    assert err.value.code == "points_must_total_117"
+    assert (
+        err.value.message
+        == "With spot hearts the penalty points in a hand total 117 (hearts 2 to 14 and the Q♠ 13), not 26."
+    )
 
 
 def test_possible_splits() -> None:

@@ -53,7 +53,7 @@ def test_all_hands_known_at_the_deal_keep_every_count() -> None:
     ("payload", "code"),
     [
         ({"counts": [None, 23, 31]}, "nothing_declared"),  # nobody's count wins automatically
-        ({"hands": [FIFTY, None, None], "counts": [None, 51, 31]}, "impossible_count"),  # 5 cards: 5–50
+        ({"hands": [FIFTY, None, None], "counts": [None, 51, 31]}, "impossible_count"),  # 5 cards: 6–50
         ({"hands": [FIFTY, None, None], "counts": [49, None, None]}, "count_mismatch"),  # the cards count 50
         ({"counts": [50, 23]}, "hands_per_seat"),
     ],
@@ -62,3 +62,36 @@ def test_refusals(payload: dict[str, Any], code: str) -> None:
     with pytest.raises(RulesError) as err:
         declare(dealt(), **payload)
     assert err.value.code == code
+
+
+def _impossible(state: TonkState, **payload: Any) -> dict[str, Any]:
+    with pytest.raises(RulesError) as err:
+        declare(state, **payload)
+    assert err.value.code == "impossible_count"
+    return dict(err.value.params)
+
+
+def test_a_50_with_another_players_count_of_5_is_impossible() -> None:
+    """Issue 24: [50, null, 5] was stored. The lowest five cards are A A A A 2 = 1+1+1+1+2 = 6
+    (rules/tonk.md §1.3); the highest left after A's K♠ Q♥ J♦ T♣ T♥ are five of the 11 other
+    ten-count cards = 50."""
+    params = _impossible(dealt(), hands=[FIFTY, None, None], counts=[None, None, 5])
+    assert (params["seat"], params["count"], params["low"], params["high"]) == (2, 5, 6, 50)
+
+
+def test_a_lone_count_of_5_is_impossible_not_nothing_declared() -> None:
+    """docs/games/tonk.md §2.1: a count must be possible for five cards (``impossible_count``) —
+    checked before whether anything wins automatically."""
+    params = _impossible(dealt(), counts=[5, None, None])
+    assert (params["seat"], params["low"]) == (0, 6)
+
+
+def test_a_count_of_6_is_possible_and_recorded() -> None:
+    state = declare(dealt(), hands=[FIFTY, None, None], counts=[None, None, 6])
+    assert last_hand(state)["counts"] == [50, None, 6] and state.totals == (4, -2, -2)
+
+
+def test_cards_already_seen_raise_the_lowest_count() -> None:
+    """The upcard is A♠: three aces are left, so five unseen cards count at least 1+1+1+2+2 = 7."""
+    params = _impossible(dealt(upcard="AS"), hands=[FIFTY, None, None], counts=[None, None, 6])
+    assert (params["low"], params["high"]) == (7, 50)

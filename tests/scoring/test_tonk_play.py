@@ -133,8 +133,11 @@ def test_t15_stock_accounting_and_stock_end() -> None:
     assert GAME.summary(state)["phase"] == "showdown"
     assert code(state, "draw", seat=0, source="stock") == "hands_must_be_shown"
     assert code(state, "show_hands", counts=[14, 8, 80]) == "impossible_count"
-    state = ev(state, "show_hands", counts=[14, 8, 22])
-    # T-9: A 14, B 8, C 22 → B +2, A −1, C −1.
+    # the 36 discards and the upcard leave A♠ K♠ and the 13 hearts unseen: five of them count at
+    # least A A 2 3 4 = 11 (§1.3), so B's 12 is possible (an 8 would be impossible_count)
+    assert code(state, "show_hands", counts=[14, 8, 22]) == "impossible_count"
+    state = ev(state, "show_hands", counts=[14, 12, 22])
+    # T-9: A 14, B 12, C 22 → B +2, A −1, C −1.
     assert state.totals == (-1, 2, -1)
     assert state.hands[-1].end == "stock_exhausted"
 
@@ -145,7 +148,7 @@ def test_stock_end_on_last_card_ends_after_that_turn() -> None:
     for i in range(36):
         state = ev(ev(state, "draw", seat=i % 3, source="stock"), "discard", seat=i % 3, card=str(spare[i]))
     assert GAME.summary(state)["phase"] == "showdown"
-    state = ev(state, "show_hands", counts=[8, 8, 20])
+    state = ev(state, "show_hands", counts=[11, 11, 20])  # the lowest possible: see test_t15
     assert state.totals == (0, 0, 0)  # T-9 tie: default draw
 
 

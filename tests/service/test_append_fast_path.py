@@ -118,7 +118,8 @@ def test_the_plain_input_check_gives_the_serializers_validated_data(body: Any) -
 @pytest.mark.parametrize("body", LEFT)
 def test_the_plain_input_check_leaves_every_other_body_to_the_serializer(body: Any) -> None:
     assert _plain_event_input(body) is None
-    assert EventInput(data=body).is_valid() is (body in LEFT[:4])
+    # the serializer trims the type and reads 5 as "5" and 12 as a UUID; a seq "3" is refused (issue 24)
+    assert EventInput(data=body).is_valid() is (body in (LEFT[0], LEFT[2], LEFT[3]))
 
 
 @pytest.mark.django_db

@@ -47,7 +47,7 @@ def test_hands_after_the_draw_and_a_void_cinch_holder(
         assert response.status_code == 201, (event_type, payload, response.json())
     summary = response.json()["summary"]
     assert summary["phase"] == "deal_complete" and summary["provisional_deal"] == 1
-    deal = summary["history"][0]
+    deal = alice.get(f"/api/v1/matches/{match_id}/history").json()["rows"][0]
     assert deal["tricks"] == [0, 4, 1] and deal["taken"] == [{"seat": 1, "chips": 3}]
     assert deal["payments"] == [{"seat": 0, "chips": 3, "code": "bourre"}]
     assert summary["totals"] == [-4, 2, -1] and summary["pot"] == 3 and summary["findings"] == []

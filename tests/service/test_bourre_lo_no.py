@@ -50,7 +50,7 @@ def test_lo_no_deal_and_a_claim(alice: Person, bob: Person, charlie: Person, rec
     for seq, (seat, card) in enumerate(zip(seats, cards, strict=True), start=9):
         response = alice.append(match_id, "play_card", {"seat": seat, "card": card}, expected_seq=seq)
         assert response.status_code == 201, response.json()
-    entry = response.json()["summary"]["history"][-1]
+    entry = alice.get(f"/api/v1/matches/{match_id}/history").json()["rows"][-1]
     # B = 3 antes; bob takes 3; alice is bourré and pays 3.
     assert entry["lo_no"] is True and entry["taken"] == [{"seat": 1, "chips": 3}]
     assert entry["payments"] == [{"seat": 0, "chips": 3, "code": "bourre"}]

@@ -36,7 +36,7 @@ def test_the_seven_player_sequence_gives_the_tables_pots_and_payments(alice: Per
         response = alice.append(match["id"], "deal_result", payload, expected_seq=seq)
         assert response.status_code == 201, response.json()
         summaries.append(response.json()["summary"])
-    history = summaries[-1]["history"]
+    history = alice.get(f"/api/v1/matches/{match['id']}/history").json()["rows"]
 
     # B at play: 7, 13, 30, then 60 carried + 5 antes = 65.
     assert [deal["pot_at_play"] for deal in history] == [7, 13, 30, 65]

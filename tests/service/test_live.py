@@ -22,7 +22,7 @@ def next_seq(subscription: live.Subscription, timeout: float) -> int | None:
     deadline = time.monotonic() + timeout
     while (got := subscription.get(max(0.0, deadline - time.monotonic()))) == live.HEARTBEAT:
         pass
-    return got
+    return None if got is None else int(got["seq"])  # type: ignore[index]
 
 
 def ticket(person: Person, match_id: int) -> str:

@@ -91,7 +91,7 @@ def test_the_snapshot_cache_can_be_lost(alice: Person, hearts_match: dict[str, A
 
     alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=1)
     cache.clear()
-    selectors._LIVE_STATES.clear()  # the in-process memo too, or nothing is replayed
+    selectors.memo_clear()  # the in-process memo too, or nothing is replayed
     response = alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, expected_seq=2)
     assert response.json()["summary"]["totals"] == [6, 36, 0, 10]
 
@@ -112,7 +112,7 @@ def test_a_replay_for_a_stale_read_stops_at_its_seq(
     stale = Match.objects.get(pk=hearts_match["id"])
     alice.append(hearts_match["id"], "hand_result", {"points": [10, 6, 4, 6]}, expected_seq=2)
     cache.clear()
-    selectors._LIVE_STATES.clear()
+    selectors.memo_clear()
     with django_capture_on_commit_callbacks(execute=True):  # a read outside a transaction publishes at once
         summary = selectors.match_summary_get(match=stale)
     assert (summary["last_seq"], summary["summary"]["totals"]) == (1, [3, 18, 0, 5])

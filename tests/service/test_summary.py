@@ -25,7 +25,8 @@ def test_the_summary_explains_each_number(alice: Person, hearts_match: dict[str,
     alice.append(hearts_match["id"], "hand_result", {"points": [0, 0, 26, 0]}, expected_seq=1)
     summary = alice.get(f"/api/v1/matches/{hearts_match['id']}/summary/").json()["summary"]
     assert summary["totals"] == [26, 26, 0, 26]  # charlie shot the moon: the others take 26 (default)
-    assert summary["history"][0]["explain"]
+    history = alice.get(f"/api/v1/matches/{hearts_match['id']}/history").json()
+    assert history["count"] == 1 and history["rows"][0]["explain"]
 
 
 def test_legal_actions_name_the_next_event(alice: Person, hearts_match: dict[str, Any]) -> None:

@@ -80,7 +80,12 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     join: (code, seat) => call("matches/join", { method: "POST", json: seat === undefined ? { code } : { code, seat } }),
     match: (id) => call(`matches/${id}`),
     summary: (id, etag) => call(`matches/${id}/summary`, { etag, raw: true }),
-    events: (id) => call(`matches/${id}/events?limit=1000`).then(listOf),
+    // The latest page of the record (the server keeps a page to 500 events), then what came after.
+    events: (id) => call(`matches/${id}/events?before=${2 ** 31 - 1}&limit=500`).then(listOf),
+    eventsBefore: (id, seq) => call(`matches/${id}/events?before=${seq}&limit=500`).then(listOf),
+    eventsAfter: (id, seq) => call(`matches/${id}/events?after=${seq}&limit=500`).then(listOf),
+    // A page of the summary's history: the rows before row `before` (the summary has the latest ones).
+    history: (id, before) => call(`matches/${id}/history?before=${before}&limit=50`),
     // The full answer, not the compact one (`Prefer: return=minimal`, for clients that only need the
     // totals): the phone draws its own entry from it at once, a round trip before any reload.
     append: (id, entry) => call(`matches/${id}/events`, {

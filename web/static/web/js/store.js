@@ -46,6 +46,8 @@ export const TABLE_INITIAL = {
   id: null, match: null, game: null, form: null, players: [], summary: null, etag: null, events: [], legal: [],
   seq: 0, readySeq: null, formSeq: null, pending: [], sending: false, tab: "entry", lastKey: null, ticket: 0, claims: [],
   claimForm: null, checking: {}, errorHandlers: {}, amending: null, view: null, tabs: {}, entry: null, rec: null,
+  // the summary's version (live pushes name the one they follow) and the history rows held (page.js)
+  version: null, history: null,
 };
 
 export const table = createStore(TABLE_INITIAL);

@@ -3,6 +3,7 @@ import { $, confirmDialog, h, showError, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt } from "../i18n.js";
 import { gameTitle } from "../format.js";
+import { sameOriginPath } from "../next.js";
 import { API, seatNames, signedIn } from "../session.js";
 import { saved } from "../store.js";
 
@@ -12,7 +13,7 @@ function signIn(next) {
     saved.set("token", data.token || data.key);
     saved.set("me", data.name || (data.player && data.player.name) || data.username || "");
     saved.set("username", data.username || "");
-    location.href = next && next.startsWith("/") ? next : "/";
+    location.href = sameOriginPath(next);
   };
   signin.hidden = false;
   $("#guest-name").value = saved.get("me", "") || "";

@@ -9,11 +9,13 @@
 // fast until the heartbeat comes back. A stream is opened with a short-lived ticket from the API
 // (`ticket()`), so the live server never asks the database who the phone is.
 
-// The seqs and heartbeats of the complete events in `text`, and what is left of an event still arriving.
+// The seqs and heartbeats of the complete events in `text`, the seq events' messages (what changed:
+// table/push.js), and what is left of an event still arriving.
 export function parseEvents(text) {
   const blocks = text.replace(/\r\n?/g, "\n").split("\n\n");
   const rest = blocks.pop();
   const seqs = [];
+  const messages = [];
   let beats = 0;
   for (const block of blocks) {
     const lines = block.split("\n");
@@ -22,11 +24,11 @@ export function parseEvents(text) {
     const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
     if (!data) continue; // a keep-alive comment, or the reconnection hint
     try {
-      const seq = JSON.parse(data).seq;
-      if (Number.isInteger(seq)) seqs.push(seq);
+      const message = JSON.parse(data);
+      if (Number.isInteger(message.seq)) { seqs.push(message.seq); messages.push(message); }
     } catch (e) { /* not ours: ignore */ }
   }
-  return { seqs, beats, rest };
+  return { seqs, messages, beats, rest };
 }
 
 // What to do when the ticket could not be had: stop (this phone has no stream), wait long (the
@@ -37,12 +39,13 @@ function ticketPause(error, retryMs, unavailableMs) {
   return status >= 400 && status < 500 ? null : retryMs;
 }
 
-// Listen until `stop()`: `onSeq(seq)` for every event, `onState(live)` when the table becomes live
+// Listen until `stop()`: `onSeq(seq)` for every event (or `onMessage(message)`, the whole message,
+// when given), `onState(live)` when the table becomes live
 // (a heartbeat heard) or stops being live (none for `liveMs`, or the stream dropped). A stream silent
 // for `quietMs` (the server writes at least every 15 s) is taken for dead and reopened. The page
 // going away (pagehide) closes the stream at once; coming back from the back/forward cache reopens it.
 export function listen({
-  url, headers = {}, ticket = null, onSeq, onState, fetch = globalThis.fetch, page = globalThis,
+  url, headers = {}, ticket = null, onSeq, onMessage, onState, fetch = globalThis.fetch, page = globalThis,
   quietMs = 40_000, liveMs = 6_000, retryMs = 1_000, unavailableMs = 60_000,
 }) {
   let stopped = false;
@@ -80,7 +83,7 @@ export function listen({
         const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
         buffer = parsed.rest;
         if (parsed.beats) heard();
-        parsed.seqs.forEach(onSeq);
+        if (onMessage) parsed.messages.forEach(onMessage); else parsed.seqs.forEach(onSeq);
       }
       return retryMs;
     } catch (e) {

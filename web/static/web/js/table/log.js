@@ -4,6 +4,7 @@ import { $, $$, confirmDialog, h, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _, fmt } from "../i18n.js";
 import { describeEntry, valueLabel } from "../format.js";
+import { API } from "../session.js";
 import { saved, table } from "../store.js";
 import { genericForm } from "../forms/generic.js";
 import { claimText } from "./claims.js";
@@ -83,6 +84,18 @@ export function renderLog() {
   const ol = $("#log");
   ol.replaceChildren(...items);
   if (!items.length) ol.append(h("li", { class: "muted", text: _("Nothing recorded yet.") }));
+  // A long match's record comes a page at a time, the latest first: the older entries on request.
+  if (S.events.length && S.events[0].seq > 1) {
+    ol.append(h("li", {}, h("button", { type: "button", class: "ghost", dataset: { earlier: S.events[0].seq }, onclick: showEarlier }, _("Show earlier entries"))));
+  }
+}
+
+async function showEarlier(ev) {
+  ev.currentTarget.disabled = true;
+  const first = S.events[0].seq;
+  const older = await API.eventsBefore(S.id, first).catch(() => []);
+  if (S.events.length && S.events[0].seq === first) table.set({ events: older.filter((e) => e.seq < first).concat(S.events) });
+  renderLog();
 }
 
 async function voidEntry(ev) {

@@ -1,7 +1,9 @@
 // The table page: loads the match (its summary comes with it, so the scoreboard shows after the
 // first response), then the game's catalogue entry, the record and the legal actions; listens to
-// the live stream (live.js) and polls the summary (ETag/304: every 2.5 s, every 15 s while the
-// stream is up) and re-renders from the store.
+// the live stream (live.js), whose pushes carry what each entry changed (push.js: drawn without a
+// request; a gap makes it fetch), and polls the summary (ETag/304: every 2.5 s, every 15 s while
+// the stream is up) and re-renders from the store. The summary carries the history's latest rows;
+// the phone pages back for the older ones (GET history) and keeps them.
 import { $, $$, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { _ } from "../i18n.js";
@@ -11,6 +13,7 @@ import { saved, table } from "../store.js";
 import { renderBoard, renderStatus } from "./board.js";
 import { formFate } from "../pending.js";
 import { listen } from "./live.js";
+import { applyPush, complete, decide, mergeRows, prependRows } from "./push.js";
 
 const S = table.state;
 const POLL_MS = 2500;
@@ -74,9 +77,23 @@ export function toAct() {
   return S.summary ? S.summary.to_act : null;
 }
 
-// The summary, record and legal actions of one answer, applied together.
+// The summary, record and legal actions of one answer, applied together. The summary's history rows
+// join those the phone holds (the board draws the whole history once the older pages are in).
 function apply(summary, events, legal) {
   const patch = { summary: summary.summary || summary, claims: Array.isArray(summary.claims) ? summary.claims : S.claims };
+  if (summary.history_page && patch.summary) {
+    const page = summary.history_page;
+    let held = S.history;
+    // Without the last row, the summary cannot say whether the one held is still the same (an entry
+    // may complete it): it is fetched again, unless the answer names the rows its entry changed.
+    if (held && page.from === page.count && page.count && summary.version !== S.version && !summary.history_rows) {
+      held = { ...held, rows: held.rows.slice(0, Math.max(0, Math.min(held.from + held.rows.length, page.count) - 1 - held.from)) };
+    }
+    if (summary.history_rows) held = mergeRows(held, page, summary.history_rows.rows, summary.history_rows.from);
+    patch.history = mergeRows(held, page, patch.summary.history || [], page.from);
+    patch.summary = { ...patch.summary, history: patch.history.rows };
+  }
+  if (summary.version) patch.version = summary.version;
   if (typeof summary.last_seq === "number") patch.seq = summary.last_seq;
   if ("claim_form" in summary) patch.claimForm = summary.claim_form; // the engine's, for claims.js
   if (events) patch.events = events;
@@ -89,7 +106,39 @@ function apply(summary, events, legal) {
   }
   table.set(patch);
   saved.set("summary." + S.id, S.summary);
+  if (S.history) saved.set("history." + S.id, S.history);
   if (events) saved.set("events." + S.id, events);
+  if (S.history && !complete(S.history)) fillHistory();
+}
+
+// The older history rows, a page at a time back from the first one held; drawn once all are in.
+let filling = null;
+function fillHistory() {
+  filling = filling || (async () => {
+    try {
+      for (let pages = 0; S.history && !complete(S.history) && pages < 100; pages++) {
+        const held = S.history;
+        const after = held.from + held.rows.length < held.count; // rows after those held (a push left them out)
+        const answer = await API.history(S.id, after ? held.count : held.from);
+        if (S.history !== held) continue; // a newer answer came in meanwhile: go on from what it holds
+        const joined = after ? mergeRows(held, answer, answer.rows, answer.from) : prependRows(held, answer);
+        // (rows from another base: a correction came in; start again from the latest rows)
+        const next = joined === held ? { rows: [], from: answer.count, count: answer.count, base: answer.base } : joined;
+        table.set({ history: next, summary: { ...S.summary, history: next.rows } });
+      }
+      saved.set("history." + S.id, S.history);
+      renderAll();
+    } catch (e) { /* offline: the next answer tries again */ } finally { filling = null; }
+  })();
+  return filling;
+}
+
+// The record: the latest page at first, then only the events after the last one held.
+async function fetchEvents() {
+  const last = S.events.length ? S.events[S.events.length - 1].seq : null;
+  if (last === null || last > S.seq) return API.events(S.id);
+  const newer = await API.eventsAfter(S.id, last);
+  return S.events.concat(newer.filter((e) => e.seq > last));
 }
 
 // Fetch the summary (304 when unchanged), then the record and the legal actions, and apply them
@@ -101,7 +150,7 @@ export async function refresh(force) {
   try { response = await API.summary(S.id, force ? null : S.etag); } catch (e) { return; }
   if (response.status === 304 || !response.ok) return;
   const summary = await response.json();
-  const [events, legal] = await Promise.all([API.events(S.id).catch(() => null), API.legal(S.id).catch(() => null)]);
+  const [events, legal] = await Promise.all([fetchEvents().catch(() => null), API.legal(S.id).catch(() => null)]);
   // (an answer older than what the screen shows, e.g. this phone's own 201 applied meanwhile, is dropped)
   if (ticket !== S.ticket || (typeof summary.last_seq === "number" && summary.last_seq < S.seq)) return;
   table.set({ etag: response.headers.get("ETag") });
@@ -118,7 +167,9 @@ export function applyOwnAnswer(answer, { result = false } = {}) {
   if (!answer || !answer.summary || typeof answer.last_seq !== "number" || answer.last_seq < S.seq) return;
   const form = S.form;
   table.set({ ticket: S.ticket + 1 });
-  apply(answer, null, null);
+  // The full answer carries the new event and the next legal actions: nothing is left to fetch.
+  const events = answer.event && !S.events.some((e) => e.seq === answer.event.seq) ? S.events.concat([answer.event]) : null;
+  apply(answer, events, answer.legal || null);
   if (result && form && typeof form.number === "number" && answer.last_seq === S.formSeq + 1) {
     table.set({ form: { ...form, number: form.number + 1 }, formSeq: answer.last_seq });
   }
@@ -205,6 +256,30 @@ async function loadMatch() {
   }
 }
 
+// Another phone's entry: the push carries what changed and is drawn at once (push.js); after a gap
+// (a push lost, late or from another version, a reconnect behind) the summary (ETag) brings the rest.
+export function onPush(msg) {
+  body.dataset.liveSeq = msg.seq;
+  if (msg.seq === S.seq && msg.version === S.version && msg.etag) table.set({ etag: msg.etag }); // our own entry
+  const verdict = decide({ seq: S.seq, version: S.version }, msg);
+  if (verdict === "refetch") refresh(true);
+  if (verdict !== "apply") return;
+  // (the legal actions held follow the version held only once they are in: readySeq)
+  const legal = S.readySeq === S.seq ? { next_seq: S.seq + 1, actions: S.legal, entry_form: S.form } : null;
+  const done = applyPush({ seq: S.seq, version: S.version, summary: S.summary, history: S.history, claims: S.claims, claimForm: S.claimForm, events: S.events, legal }, msg);
+  if (!done) { refresh(true); return; }
+  const { view, need } = done;
+  const patch = { ticket: S.ticket + 1, seq: view.seq, version: view.version, summary: view.summary, history: view.history, events: view.events, claims: view.claims, claimForm: view.claimForm };
+  if (view.etag) patch.etag = view.etag;
+  if (view.legal) Object.assign(patch, { legal: view.legal.actions || [], form: view.legal.entry_form || null, readySeq: view.seq, formSeq: view.seq });
+  table.set(patch);
+  saved.set("summary." + S.id, S.summary);
+  saved.set("events." + S.id, S.events);
+  if (need.history) fillHistory();
+  if (need.legal) API.legal(S.id).then((legal) => { if (S.seq === view.seq) { apply({ summary: S.summary, claims: S.claims }, null, legal); renderAll(); } }).catch(() => {});
+  renderAll();
+}
+
 // "Not live" in the header while the table is not live (no heartbeat: Redis or the live server
 // down, the stream cut), after a short grace so that opening a page never flashes it.
 let notLive = null;
@@ -228,7 +303,7 @@ function listenLive() {
     url: `${body.dataset.api || "/api/v1/"}matches/${S.id}/live`,
     headers: { Accept: "text/event-stream", "Accept-Language": body.dataset.language || "en" },
     ticket: () => API.call(`matches/${S.id}/live-ticket`, { method: "POST", json: {} }).then((t) => t.ticket),
-    onSeq: (seq) => { body.dataset.liveSeq = seq; if (seq > S.seq) refresh(false); },
+    onMessage: onPush,
     onState: (up) => { if (up && !S.live) refresh(false); table.set({ live: up }); body.dataset.live = up ? "on" : "off"; showLive(up); },
   });
 }
@@ -236,8 +311,9 @@ function listenLive() {
 export async function start() {
   if (!requireSignIn()) return;
   // For the browser tests and the console: the store's state and the page's actions.
-  window.Companion = { S, store: table, API, flush, renderAll };
-  table.set({ id: body.dataset.matchId, summary: saved.get("summary." + body.dataset.matchId, null), events: saved.get("events." + body.dataset.matchId, []) });
+  window.Companion = { S, store: table, API, flush, renderAll, onPush };
+  const id = body.dataset.matchId;
+  table.set({ id, summary: saved.get("summary." + id, null), history: saved.get("history." + id, null), events: saved.get("events." + id, []) });
   $$(".tabs button").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
   $("#undo").addEventListener("click", async () => (await openTab("log")).undoLast());
   watchTyping();

@@ -123,7 +123,8 @@ export async function flush() {
     table.set({ sending: false });
     await renderOutbox();
     if (worked) {
-      await refresh(true);
+      // (the full answer to this phone's own entry brought the new state and the next form)
+      if (S.readySeq !== S.seq) await refresh(true);
       if (S.summary) { table.set({ lastKey: null }); renderAll(); }
       // An entry made while this pass was sending waits for no poll.
       if (S.pending.length) setTimeout(flush, 0);
