@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0007_outbox"),
+        ("companion", "0008_user_session"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
