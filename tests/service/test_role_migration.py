@@ -1,4 +1,4 @@
-"""companion.0009: existing memberships get roles from what each member did (docs/people.md)."""
+"""companion.0011: existing memberships get roles from what each member did (docs/people.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.apps import apps
 from companion.models import Match, Membership
 from tests.conftest import Person
 
-roles_migration = importlib.import_module("companion.migrations.0009_league_roles_from_history")
+roles_migration = importlib.import_module("companion.migrations.0011_league_roles_from_history")
 
 
 def test_members_who_created_league_matches_become_recorders(alice: Person, bob: Person, charlie: Person) -> None:

@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0007_outbox"),
+        ("companion", "0009_live_push_event_marks_index"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

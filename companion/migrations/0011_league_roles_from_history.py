@@ -39,6 +39,6 @@ def roles_back(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("companion", "0008_people_accounts_invites_merges")]
+    dependencies = [("companion", "0010_people_accounts_invites_merges")]
 
     operations = [migrations.RunPython(roles_from_history, roles_back)]
