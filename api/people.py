@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import logout
+from django.contrib.auth import login, logout
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,6 +22,7 @@ from api.views import _open_session, _token_json, _user
 from companion import accounts, people, selectors
 from companion.authentication import ExpiredGuestTokenAuthentication
 from companion.models import InviteLink, Membership, Player, PlayerMerge
+from companion.sessions import session_record
 from companion.throttles import THROTTLES
 
 
@@ -43,7 +44,7 @@ class SignupView(APIView):
     @extend_schema(request=ps.SignupInput, responses={201: ps.SignupOutput, **errors(400, 409, 413, 429)})
     def post(self, request: Request) -> Response:
         user, player, token = accounts.account_signup(**_valid(ps.SignupInput, request))
-        _open_session(request, user)
+        _open_session(request, user, token)
         body = {**_token_json(user, token), "player": s.PlayerOutput(player).data}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -58,7 +59,7 @@ class UpgradeView(APIView):
     @extend_schema(request=ps.UpgradeInput, responses={200: s.TokenOutput, **errors(400, 401, 409, 413, 429)})
     def post(self, request: Request) -> Response:
         user, token = accounts.guest_upgrade(user=_user(request), **_valid(ps.UpgradeInput, request))
-        _open_session(request, user)
+        _open_session(request, user, token)
         return Response(_token_json(user, token))
 
 
@@ -94,7 +95,9 @@ class PasswordChangeView(APIView):
     def post(self, request: Request) -> Response:
         values = _valid(ps.PasswordChangeInput, request)
         accounts.password_change(user=_user(request), keep_token=request.auth, **values)
-        _open_session(request, _user(request))  # the session's hash changed with the password
+        # the session's hash changed with the password: a new one, bound to the token in use
+        login(request._request, _user(request), backend="django.contrib.auth.backends.ModelBackend")
+        session_record(request._request, _user(request), str(getattr(request.auth, "token_key", "") or ""))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

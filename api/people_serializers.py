@@ -6,25 +6,26 @@ from typing import Any
 
 from rest_framework import serializers
 
+from companion.fields import StrictIntegerField, TextField
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
 from companion.models import Membership
 
 
-def _password() -> serializers.CharField:
-    return serializers.CharField(max_length=128, trim_whitespace=False, style={"input_type": "password"})
+def _password() -> TextField:
+    return TextField(max_length=128, trim_whitespace=False, style={"input_type": "password"})
 
 
 # -- input ---------------------------------------------------------------------------------------------
 class SignupInput(serializers.Serializer[Any]):
-    username = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
+    username = TextField(max_length=150, required=False, allow_blank=True, default="")
     email = serializers.EmailField(max_length=254, required=False, allow_blank=True, default="")
     password = _password()
     #: The name shown at tables (the user name's part before any "@" when left out).
-    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    name = TextField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class UpgradeInput(serializers.Serializer[Any]):
-    username = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
+    username = TextField(max_length=150, required=False, allow_blank=True, default="")
     email = serializers.EmailField(max_length=254, required=False, allow_blank=True, default="")
     password = _password()
 
@@ -36,21 +37,19 @@ class PasswordChangeInput(serializers.Serializer[Any]):
 
 class ResetRequestInput(serializers.Serializer[Any]):
     #: The account's e-mail address (or its user name).
-    email = serializers.CharField(max_length=254)
+    email = TextField(max_length=254)
 
 
 class ResetConfirmInput(serializers.Serializer[Any]):
-    uid = serializers.CharField(max_length=64)
-    token = serializers.CharField(max_length=128)
+    uid = TextField(max_length=64)
+    token = TextField(max_length=128)
     new_password = _password()
 
 
 class AccountDeleteInput(serializers.Serializer[Any]):
-    password = serializers.CharField(
-        max_length=128, trim_whitespace=False, required=False, allow_blank=True, default=""
-    )
+    password = TextField(max_length=128, trim_whitespace=False, required=False, allow_blank=True, default="")
     #: The name the player keeps in recorded matches ("Former player N" when left out).
-    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    name = TextField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class RoleInput(serializers.Serializer[Any]):
@@ -59,92 +58,92 @@ class RoleInput(serializers.Serializer[Any]):
 
 class InviteLinkInput(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
-    days = serializers.IntegerField(min_value=1, max_value=365, default=14)
-    max_uses = serializers.IntegerField(min_value=1, max_value=100000, required=False, allow_null=True, default=None)
+    days = StrictIntegerField(min_value=1, max_value=365, default=14)
+    max_uses = StrictIntegerField(min_value=1, max_value=100000, required=False, allow_null=True, default=None)
 
 
 class RosterInput(serializers.Serializer[Any]):
     #: CSV: one ``name[,email]`` per line, an optional ``name,email`` header.
-    csv = serializers.CharField(max_length=100_000, trim_whitespace=False)
+    csv = TextField(max_length=100_000, trim_whitespace=False)
 
 
 class MergeInput(serializers.Serializer[Any]):
     #: The name-only player merged away: its seats go to ``into``.
-    player = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
-    into = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    player = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
+    into = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
 
 
 class ClaimPlayerInput(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1, max_value=DB_INT_MAX)
+    player = StrictIntegerField(min_value=1, max_value=DB_INT_MAX)
 
 
 class DisputeInput(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(min_value=0, max_value=SMALL_INT_MAX)
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    seat = StrictIntegerField(min_value=0, max_value=SMALL_INT_MAX)
+    reason = TextField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class BadgeInput(serializers.Serializer[Any]):
-    colour = serializers.CharField(max_length=7, required=False, allow_blank=True, default="")
-    initials = serializers.CharField(max_length=3, required=False, allow_blank=True, default="")
+    colour = TextField(max_length=7, required=False, allow_blank=True, default="")
+    initials = TextField(max_length=3, required=False, allow_blank=True, default="")
 
 
 # -- output --------------------------------------------------------------------------------------------
 class AccountOutput(serializers.Serializer[Any]):
-    username = serializers.CharField()
-    email = serializers.CharField(allow_blank=True)
+    username = TextField()
+    email = TextField(allow_blank=True)
     is_guest = serializers.BooleanField()
     player = serializers.IntegerField(allow_null=True)
 
 
 class SignupOutput(serializers.Serializer[Any]):
-    token = serializers.CharField()
+    token = TextField()
     expiry = serializers.DateTimeField(allow_null=True)
-    username = serializers.CharField()
+    username = TextField()
     player = serializers.DictField()
 
 
 class DetailOutput(serializers.Serializer[Any]):
-    detail = serializers.CharField()
+    detail = TextField()
 
 
 class DeletedOutput(serializers.Serializer[Any]):
     #: The name the player now has in the recorded matches.
-    name = serializers.CharField()
+    name = TextField()
 
 
 class MemberOutput(serializers.Serializer[Any]):
     player = serializers.IntegerField()
-    name = serializers.CharField()
-    role = serializers.CharField()
+    name = TextField()
+    role = TextField()
     has_account = serializers.BooleanField()
-    colour = serializers.CharField()
-    initials = serializers.CharField()
+    colour = TextField()
+    initials = TextField()
 
 
 class InviteLinkOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    role = serializers.CharField()
+    role = TextField()
     created_at = serializers.DateTimeField()
     expires_at = serializers.DateTimeField()
     max_uses = serializers.IntegerField(allow_null=True)
     uses = serializers.IntegerField()
     revoked = serializers.BooleanField()
     player = serializers.IntegerField(allow_null=True)
-    email = serializers.CharField(allow_blank=True)
+    email = TextField(allow_blank=True)
 
 
 class InviteLinkIssuedOutput(InviteLinkOutput):
     #: The link to share (and to show as a QR code): shown only in this answer.
-    url = serializers.CharField()
-    secret = serializers.CharField()
+    url = TextField()
+    secret = TextField()
 
 
 class InvitePreviewOutput(serializers.Serializer[Any]):
     league = serializers.DictField()
-    role = serializers.CharField()
+    role = TextField()
     expires_at = serializers.DateTimeField()
     #: The roster name accepting makes you (``null``: a link for anyone).
-    player_name = serializers.CharField(allow_null=True)
+    player_name = TextField(allow_null=True)
 
 
 class RosterOutput(serializers.Serializer[Any]):
@@ -153,24 +152,24 @@ class RosterOutput(serializers.Serializer[Any]):
 
 class SuggestionOutput(serializers.Serializer[Any]):
     player = serializers.IntegerField()
-    name = serializers.CharField()
-    league = serializers.CharField(allow_null=True)
+    name = TextField()
+    league = TextField(allow_null=True)
     #: What the form shows: "Bea — Friday league".
-    text = serializers.CharField()
+    text = TextField()
     has_account = serializers.BooleanField()
-    colour = serializers.CharField()
-    initials = serializers.CharField()
+    colour = TextField()
+    initials = TextField()
 
 
 class MergeOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
-    status = serializers.CharField()
+    kind = TextField()
+    status = TextField()
     #: The player whose seats moved (merged away) and the one they moved to.
     player = serializers.IntegerField()
-    player_name = serializers.CharField()
+    player_name = TextField()
     into = serializers.IntegerField()
-    into_name = serializers.CharField()
+    into_name = TextField()
     seats = serializers.ListField(child=serializers.IntegerField())
     created_at = serializers.DateTimeField()
 
@@ -178,11 +177,11 @@ class MergeOutput(serializers.Serializer[Any]):
 class DisputeOutput(serializers.Serializer[Any]):
     match = serializers.IntegerField()
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = TextField()
 
 
 class BadgeOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    colour = serializers.CharField()
-    initials = serializers.CharField()
+    name = TextField()
+    colour = TextField()
+    initials = TextField()

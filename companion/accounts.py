@@ -23,12 +23,10 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
-from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from knox.models import AuthToken
@@ -38,6 +36,7 @@ from companion.db import writing
 from companion.errors import Conflict, Forbidden, Invalid
 from companion.models import Match, Membership, PeopleAudit, Player
 from companion.services import IssuedToken, player_create, token_issue
+from companion.sessions import sessions_end
 
 log = logging.getLogger(__name__)
 
@@ -166,13 +165,8 @@ def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
 
 
 def _sessions_end(user: User) -> int:
-    """End every browser session of ``user`` (database sessions: read each live one's user id)."""
-    ended = 0
-    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
-        if str(session.get_decoded().get("_auth_user_id")) == str(user.pk):
-            session.delete()
-            ended += 1
-    return ended
+    """End every browser session of ``user`` (the sessions the user signed in to: companion.sessions)."""
+    return sessions_end(user)
 
 
 # -- each person's own data ----------------------------------------------------------------------------------
