@@ -109,6 +109,10 @@ def league_of(size: int) -> dict[str, Any]:
         PlayerResultRow.objects.bulk_create(seats, batch_size=5000)
     for profile in ("standard", to50):
         services.ratings_recompute(game="hearts", profile=profile)
+    from django.db import connection
+
+    with connection.cursor() as cursor:  # statistics, as autovacuum keeps them in a live database
+        cursor.execute("ANALYZE")
     return {"user": user, "players": players, "league": league, "rng": rng}
 
 
@@ -200,14 +204,37 @@ def _warm(services: Any, match_id: int) -> None:
         services.league_warm(Match.objects.get(pk=match_id).league_id)
 
 
+def rebuild_timed(count: int) -> None:
+    """``league_rebuild`` of ``count`` matches played through the engines (bench/league.py's generator)."""
+    import importlib.util
+
+    from league import services
+
+    spec = importlib.util.spec_from_file_location("bench_league", Path(__file__).with_name("league.py"))
+    assert spec and spec.loader
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    generator.generate(count, 8)
+    start = time.perf_counter()
+    counts = services.league_rebuild()
+    elapsed = time.perf_counter() - start
+    print(
+        f"league_rebuild: {counts['matches']:,} matches in {elapsed:.1f} s = {counts['matches'] / elapsed:.0f} matches/s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--postgres", required=True, help="a database of your own: it is flushed")
     parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent), help="checkout to import")
     parser.add_argument("--sizes", default="10,1000,10000")
     parser.add_argument("--finishes", type=int, default=5, help="matches finishing per size (median shown)")
+    parser.add_argument("--rebuild", type=int, default=0, help="instead: time league_rebuild of this many matches")
     args = parser.parse_args()
     setup(Path(args.root), args.postgres)
+    if args.rebuild:
+        rebuild_timed(args.rebuild)
+        return
     from django.core.management import call_command
 
     print(f"root {args.root}")

@@ -148,7 +148,6 @@ class RatingHistoryRow(models.Model):
         ordering = ("finished_at", "match_id", "player_id")
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="ratinghistory_unique")]
         indexes = [
-            models.Index(fields=["game", "profile", "finished_at"]),
             models.Index(fields=["player", "game"]),
             # a player's latest step before a match: one index probe, whatever their history's length
             models.Index(

@@ -17,39 +17,39 @@ from django.db import connections, router, transaction
 from django.db.models import Q
 
 from companion import outbox, selectors
-from companion.models import Match, MatchChange, MatchSeat
+from companion.models import Event, Match, MatchChange, MatchSeat
 from league.extract import hand_rows, stat_rows, state_facts
 from league.models import HandResultRow, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 from league.profiles import profile_of
 from league.ratings import rate
 from league.rerate import PoolChange, history_insert, later_matches, pool_rerate
 from league.selectors import derived_changed
-from scoring.record import effective_events
+from scoring.record import RecordedEvent, effective_events
 
 log = logging.getLogger(__name__)
+#: Matches whose rows a rebuild builds and inserts together.
+REBUILD_BATCH = 200
 
 
-def _finished_at(match: Match) -> datetime:
-    """When the match finished: the recording time of its last event that counts."""
-    events = effective_events(selectors.recorded_events(match))
-    if not events:
-        return match.created_at
-    return match.events.get(seq=events[-1].seq).recorded_at
+@dataclass
+class _Rows:
+    """One finished match's derived rows, built in memory (written by ``_rows_write``)."""
+
+    match: MatchRow
+    results: list[PlayerResultRow]
+    stats: list[PlayerStatRow]
+    hands: list[HandResultRow]
 
 
-def _rows_for(match: Match) -> MatchRow | None:
-    """Write the match's rows (no ratings); ``None`` when the match is not finished."""
-    MatchRow.objects.filter(match=match).delete()
+def _rows_build(match: Match, state: Any, seats: list[tuple[int, int]], finished_at: datetime) -> _Rows | None:
+    """The match's rows from its state (``None`` when it is not finished); no database access."""
     game = selectors.match_game(match)
-    state = selectors.match_state_get(match)
     result = game.result(state)
     if result is None:
         return None
     profile, label = profile_of(match.game, match.variants)
-    seats = list(match.seats.order_by("seat").values_list("seat", "player_id"))
     facts = state_facts(game, state)
-    finished_at = _finished_at(match)
-    row = MatchRow.objects.create(
+    row = MatchRow(
         match=match,
         league_id=match.league_id,
         game=match.game,
@@ -69,7 +69,7 @@ def _rows_for(match: Match) -> MatchRow | None:
         "profile": profile,
         "finished_at": finished_at,
     }
-    PlayerResultRow.objects.bulk_create(
+    results = [
         PlayerResultRow(
             **common,
             seat=seat,
@@ -80,13 +80,64 @@ def _rows_for(match: Match) -> MatchRow | None:
             seats=len(seats),
         )
         for seat, player_id in seats
-    )
-    PlayerStatRow.objects.bulk_create(
+    ]
+    stats = [
         PlayerStatRow(**common, player_id=player_id, key=key, value=value)
         for player_id, key, value in stat_rows(facts, seats)
-    )
-    HandResultRow.objects.bulk_create(HandResultRow(match=row, **fields) for fields in hand_rows(facts, seats))
-    return row
+    ]
+    hands = [HandResultRow(match=row, **fields) for fields in hand_rows(facts, seats)]
+    return _Rows(row, results, stats, hands)
+
+
+def _rows_write(built: list[_Rows]) -> None:
+    """Insert built rows: four ``INSERT`` statements for any number of matches."""
+    MatchRow.objects.bulk_create([b.match for b in built], batch_size=1000)
+    PlayerResultRow.objects.bulk_create([r for b in built for r in b.results], batch_size=2000)
+    PlayerStatRow.objects.bulk_create([r for b in built for r in b.stats], batch_size=2000)
+    HandResultRow.objects.bulk_create([r for b in built for r in b.hands], batch_size=2000)
+
+
+def _rows_for(match: Match) -> MatchRow | None:
+    """Rewrite the match's rows (no ratings); ``None`` when the match is not finished."""
+    MatchRow.objects.filter(match=match).delete()
+    events = effective_events(selectors.recorded_events(match))
+    finished_at = match.events.get(seq=events[-1].seq).recorded_at if events else match.created_at
+    seats = list(match.seats.order_by("seat").values_list("seat", "player_id"))
+    built = _rows_build(match, selectors.match_state_get(match), seats, finished_at)
+    if built is None:
+        return None
+    _rows_write([built])
+    return built.match
+
+
+def _rows_batch(matches: list[Match]) -> int:
+    """Build and insert the rows of many matches (a rebuild): events and seats read in one query
+    each for the batch, the states replayed in memory; returns how many are finished."""
+    ids = [m.pk for m in matches]
+    events: dict[int, list[RecordedEvent]] = {m: [] for m in ids}
+    recorded: dict[tuple[int, int], datetime] = {}
+    stored = Event.objects.filter(match_id__in=ids).order_by("match_id", "seq")
+    for match_id, seq, kind, payload, at in stored.values_list("match_id", "seq", "type", "payload", "recorded_at"):
+        events[match_id].append(RecordedEvent(seq=seq, type=kind, payload=payload))
+        recorded[(match_id, seq)] = at
+    seats: dict[int, list[tuple[int, int]]] = {m: [] for m in ids}
+    for match_id, seat, player_id in (
+        MatchSeat.objects.filter(match_id__in=ids)
+        .order_by("match_id", "seat")
+        .values_list("match_id", "seat", "player_id")
+    ):
+        seats[match_id].append((seat, player_id))
+    built = []
+    for match in matches:
+        mine = [e for e in events[match.pk] if e.seq <= match.last_seq]
+        counting = effective_events(mine)
+        finished_at = recorded[(match.pk, counting[-1].seq)] if counting else match.created_at
+        state = selectors.match_state_replay(match, mine)
+        rows = _rows_build(match, state, seats[match.pk], finished_at)
+        if rows is not None:
+            built.append(rows)
+    _rows_write(built)
+    return len(built)
 
 
 def ratings_recompute(*, game: str, profile: str) -> int:
@@ -196,14 +247,34 @@ def change_consume(*, change_id: int) -> str:
 
 
 def match_derive(*, match_id: int) -> bool:
-    """One match's rows and the ratings after it (see ``_match_derive``), then warm the memo."""
+    """One match's rows and the ratings it changes (see ``_match_derive``); then the league's memo
+    is warmed soon, once for a burst of finishes (``warm_soon``), not inside the derivation."""
     finished, league_id = _match_derive(match_id=match_id)
     if league_id is not None:
-        try:
-            league_warm(league_id)
-        except Exception:  # warming is an optimisation; the rows are committed
-            log.warning("league %s: memo not warmed", league_id, exc_info=True)
+        warm_soon(league_id)
     return finished
+
+
+#: A league's standings and records are warmed at most once per this many seconds, after the burst.
+WARM_EVERY_S = 5
+
+
+def warm_soon(league_id: int) -> None:
+    """Queue ``league.warm`` for the league in ``WARM_EVERY_S`` unless one is queued already.
+
+    Warming sums the whole league (standings, records), so it is kept out of the derivation — whose
+    cost stays that of the match — and out of the outbox's path: twenty matches finishing together
+    warm once. It is an optimisation only: a lost or failed warm means the next reader computes.
+    """
+    from celery import current_app
+    from django.core.cache import cache
+
+    try:
+        if cache.add(f"league:warm:{league_id}", 1, WARM_EVERY_S):
+            # by name: league.tasks imports this module (registered by league.apps at start)
+            current_app.tasks["league.warm"].apply_async(args=(league_id,), countdown=WARM_EVERY_S)
+    except Exception:  # the cache or the broker is down: the rows are committed, readers compute
+        log.warning("league %s: memo not warmed", league_id, exc_info=True)
 
 
 def league_warm(league_id: int) -> None:
@@ -292,7 +363,14 @@ def league_rebuild() -> dict[str, int]:
     for model in (RatingHistoryRow, Rating, HandResultRow, PlayerStatRow, PlayerResultRow, MatchRow):
         model.objects.all().delete()
     finished = Match.objects.filter(status=Match.Status.FINISHED).order_by("pk")
-    derived = sum(1 for match in finished.iterator() if _rows_for(match) is not None)
+    derived = 0
+    batch: list[Match] = []
+    for match in finished.iterator(chunk_size=REBUILD_BATCH):
+        batch.append(match)
+        if len(batch) == REBUILD_BATCH:
+            derived += _rows_batch(batch)
+            batch = []
+    derived += _rows_batch(batch)
     rated = 0
     for game, profile in MatchRow.objects.values_list("game", "profile").distinct().order_by("game", "profile"):
         profiles_lock({(game, profile)})

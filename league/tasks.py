@@ -51,6 +51,12 @@ def match_derive(match_id: int) -> bool:
     return services.match_derive(match_id=match_id)
 
 
+@shared_task(name="league.warm", time_limit=120, soft_time_limit=100, ignore_result=True)
+def warm(league_id: int) -> None:
+    """Memoise a league's standings and records (``league.services.warm_soon`` queues it)."""
+    services.league_warm(league_id)
+
+
 @shared_task(name="league.rebuild", time_limit=540, soft_time_limit=500)
 def rebuild() -> dict[str, int]:
     """Rewrite every derived row (a large history: run ``manage.py league_rebuild`` instead)."""
