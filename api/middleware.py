@@ -21,6 +21,11 @@ log = logging.getLogger("companion.api")
 
 #: Seconds a client should wait before retrying after a 503.
 RETRY_AFTER_S = 2
+#: PostgreSQL's statement timeout (query_canceled) and lock timeout (lock_not_available): the database
+#: answers, but not in time (docs/deploy.md, "Database timeouts").
+TIMEOUT_SQLSTATES = frozenset({"57014", "55P03"})
+UNREACHABLE_MESSAGE = "The database could not be reached. Nothing was lost: send it again shortly."
+BUSY_MESSAGE = "The database did not answer in time. Nothing was lost: send it again shortly."
 
 
 class ApiErrorMiddleware:
@@ -35,10 +40,11 @@ class ApiErrorMiddleware:
             return None  # the pages keep Django's own error handling
         if isinstance(exception, (OperationalError, InterfaceError)):
             log.warning("database unavailable during %s %s: %r", request.method, request.path, exception)
+            timed_out = getattr(exception.__cause__, "sqlstate", None) in TIMEOUT_SQLSTATES
             response = JsonResponse(
                 {
                     "code": "database_unavailable",
-                    "message": "The database could not be reached. Nothing was lost: send it again shortly.",
+                    "message": BUSY_MESSAGE if timed_out else UNREACHABLE_MESSAGE,
                     "params": {"retry_after": RETRY_AFTER_S},
                 },
                 status=503,

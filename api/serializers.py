@@ -414,7 +414,9 @@ class SummaryOutput(serializers.Serializer[Any]):
     next_seq = serializers.IntegerField()
     summary = serializers.DictField(help_text="the game's own summary (open: per game; totals by seat)")
     claims = ClaimSummaryOutput(many=True)
-    claim_form = serializers.DictField(allow_null=True, help_text="What a claimant may claim now (Game.claim_form).")
+    claim_form = serializers.DictField(
+        allow_null=True, help_text="What a claimant may claim now (scoring.claims.form.claim_form)."
+    )
 
 
 class ErrorOutput(serializers.Serializer[Any]):

@@ -38,6 +38,7 @@ urlpatterns = [
     path("matches/<id:match_id>/join-code", views.JoinCodeView.as_view(), name="match-join-code"),
     path("matches/<id:match_id>/summary", views.MatchSummaryView.as_view(), name="match-summary"),
     path("matches/<id:match_id>/live", live.LiveView.as_view(), name="match-live"),
+    path("matches/<id:match_id>/live-ticket", live.LiveTicketView.as_view(), name="match-live-ticket"),
     path("matches/<id:match_id>/legal-actions", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("matches/<id:match_id>/entry-form", views.EntryFormView.as_view(), name="match-entry-form"),
     path("matches/<id:match_id>/record", views.RecordView.as_view(), name="match-record"),

@@ -108,14 +108,16 @@ class Listener(threading.Thread):
         self.ready = threading.Event()
 
     def run(self) -> None:
-        headers = {**HEADERS, "Authorization": f"Token {self.token}", "Accept": "text/event-stream"}
+        reader = Api(f"http://127.0.0.1:{self.web}", self.token, headers=HEADERS)
+        status, ticket = reader.request("POST", f"/api/v1/matches/{self.match}/live-ticket", {})
+        assert status == 201, ticket
+        headers = {**HEADERS, "Authorization": f"Ticket {ticket['ticket']}", "Accept": "text/event-stream"}
         stream = http.client.HTTPConnection("127.0.0.1", self.live, timeout=120)
         stream.request("GET", f"/api/v1/matches/{self.match}/live", headers=headers)
         response = stream.getresponse()
         assert response.status == 200, response.read()
-        reader = Api(f"http://127.0.0.1:{self.web}", self.token, headers=HEADERS)
         while line := response.readline():
-            if not line.startswith(b"data: "):
+            if not line.startswith(b"data: ") or b"seq" not in line:  # (a heartbeat carries no seq)
                 continue
             seq = int(json.loads(line[6:])["seq"])
             self.event_at[seq] = time.monotonic()

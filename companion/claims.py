@@ -16,6 +16,8 @@ entered as usual.
 from __future__ import annotations
 
 import logging
+import threading
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -58,6 +60,16 @@ def request_budget_s() -> float:
 
 def full_budget_s() -> float:
     return float(getattr(settings, "COMPANION_CLAIM_BUDGET_S", 2.0))
+
+
+def concurrency_cap() -> int:
+    return max(1, int(getattr(settings, "COMPANION_CLAIM_CONCURRENCY", 4)))
+
+
+#: Claim checks running in requests of this process at once (``COMPANION_CLAIM_CONCURRENCY``):
+#: each holds a thread for up to the request budget, so a burst of claims cannot take every thread.
+#: A claim beyond the cap is not refused: it is stored pending and its check goes to the worker.
+_SLOTS = threading.BoundedSemaphore(concurrency_cap())
 
 
 def _play_payload(judged: Judged, play: Play) -> dict[str, Any]:
@@ -139,12 +151,21 @@ def _state_at(match: Match, seq: int) -> Any:
     return selectors.match_state_replay(match, events)
 
 
-def settling_line(judged: Judged, verdict: Verdict | dict[str, Any]) -> list[Play] | None:
-    """The plays that settle a claim holding with every hand known (computed outside any transaction)."""
+def _settles(judged: Judged, verdict: Verdict | dict[str, Any]) -> bool:
+    """A claim that holds with every hand known is settled by appending a line of its plays."""
     status = verdict.status if isinstance(verdict, Verdict) else verdict.get("status")
-    if status != HOLDS or not judged.position.all_known:
+    return status == HOLDS and judged.position.all_known
+
+
+def settling_line(
+    judged: Judged, verdict: Verdict | dict[str, Any], budget_s: float | None = None
+) -> list[Play] | None:
+    """The plays that settle a claim holding with every hand known (computed outside any transaction),
+    found within ``budget_s`` (default: the full budget)."""
+    if not _settles(judged, verdict):
         return None
-    return holding_line(judged.position, judged.claim, full_budget_s())
+    budget = full_budget_s() if budget_s is None else budget_s
+    return holding_line(judged.position, judged.claim, budget) if budget > 0 else None
 
 
 def _finish(
@@ -232,11 +253,29 @@ def claim_submit(
         )
     state = selectors.match_state_get(match)
     judged = claim_prepare(match=match, state=state, seat=seat, kind=kind, tricks=tricks, laid_down=laid_down)
-    budget = request_budget_s()
-    verdict = run_check(judged, budget)
-    pending = timed_out(verdict, budget)
-    line = None if pending else settling_line(judged, verdict)
+    verdict, line, pending = _check_in_request(judged)
     return _claim_store(match, user, client_event_id, judged, verdict, line, pending=pending)
+
+
+def _check_in_request(judged: Judged) -> tuple[Verdict | dict[str, Any], list[Play] | None, bool]:
+    """The verdict and settling line if both fit the request budget in all, else pending (the worker
+    finishes it). Beyond the per-process cap of checks at once no check starts here at all."""
+    if not _SLOTS.acquire(blocking=False):
+        log.info("claim check cap (%s at once) reached: sent to the worker", concurrency_cap())
+        return {}, None, True
+    try:
+        started = time.perf_counter()
+        budget = request_budget_s()
+        verdict = run_check(judged, budget)
+        if timed_out(verdict, budget):
+            return verdict, None, True
+        left = budget - (time.perf_counter() - started)
+        line = settling_line(judged, verdict, left)
+        # a holding claim whose settling line did not fit what was left: the worker settles it
+        pending = line is None and _settles(judged, verdict)
+        return verdict, line, pending
+    finally:
+        _SLOTS.release()
 
 
 @writing
@@ -309,6 +348,33 @@ def claim_check_finish(*, claim_id: int) -> str:
         return _check_give_up(claim_id, exc.message)
     verdict = run_check(judged, full_budget_s())
     return _check_store(claim_id, judged, verdict, settling_line(judged, verdict))
+
+
+def claim_check_out_of_time(*, claim_id: int) -> str:
+    """The task's hard stop (Celery's soft time limit) came before its check ended: the claim is
+    answered "undetermined" (the time limit ran out), never left pending for the sweep to rerun forever."""
+    check = ClaimCheck.objects.filter(pk=claim_id).first()
+    if check is None or check.status == ClaimCheck.Status.DONE:
+        return "done already"
+    match = Match.objects.get(pk=check.match_id)
+    try:
+        judged = _judged_at(match, check, _state_at(match, check.at_seq))
+    except (ServiceError, ScoringError) as exc:
+        return _check_give_up(claim_id, exc.message)
+    verdict = {
+        "status": UNDETERMINED,
+        "reason": REASON_OUT_OF_TIME,
+        "reason_code": "time_budget",
+        "template": REASON_OUT_OF_TIME,
+        "params": {},
+        "positions": 0,
+        "counter_line": [],
+    }
+    return _check_store(claim_id, judged, verdict, None)
+
+
+#: Why a check the worker had to stop is undetermined (the claims catalogue translates it).
+REASON_OUT_OF_TIME = "The time budget ran out."
 
 
 @writing

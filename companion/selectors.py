@@ -20,6 +20,7 @@ from django.db.models import Q, QuerySet
 import scoring
 from companion.errors import Forbidden, NotFound
 from companion.models import ClaimCheck, Event, League, Match, MatchSeat, Membership, Player
+from scoring.claims.form import claim_form
 from scoring.protocol import Game
 from scoring.record import FORMAT, RecordedEvent, effective_events, replay_events
 from scoring.registry import get_game
@@ -148,7 +149,7 @@ def match_summary_get(*, match: Match, state: Any = None) -> dict[str, Any]:
         # only claims in the record: the summary stays a function of (match, last_seq), its ETag
         "claims": match_claims_get(match=match),
         # what the phone offers a claimant now, from the engine (None: no claim can be made)
-        "claim_form": game.claim_form(state),
+        "claim_form": claim_form(game, state),
     }
 
 

@@ -11,6 +11,7 @@ busy timeout), Celery tasks run eagerly, a local-memory cache and DEBUG on.
 
 from __future__ import annotations
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -106,6 +107,22 @@ if "DATABASE_URL" in env:
     # A persistent connection killed under us (a restarted server, pg_terminate_backend) is noticed
     # before the next request uses it, instead of failing that request.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # No wait on the database without a bound (docs/deploy.md, "Database timeouts"): connecting,
+        # a statement, a lock wait; and the client's own bound for a database that stopped answering.
+        DATABASES["default"]["ENGINE"] = "companion.pg"
+        _options = DATABASES["default"].setdefault("OPTIONS", {})
+        _options.setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT_S", default=3))
+        # A migration (and the test run's set-up of its database, which migrates) may rightly run
+        # long and wait for locks: only serving processes get the statement and lock timeouts.
+        _one_off = sys.argv[1:2] == ["migrate"] or "pytest" in sys.modules
+        _statement_ms = 0 if _one_off else env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=5000)
+        _lock_ms = 0 if _one_off else env.int("DATABASE_LOCK_TIMEOUT_MS", default=3000)
+        _server = f"-c statement_timeout={_statement_ms} -c lock_timeout={_lock_ms}"
+        _options["options"] = f"{_options['options']} {_server}" if _options.get("options") else _server
+        COMPANION_DB_CLIENT_TIMEOUT_S = env.float(
+            "DATABASE_CLIENT_TIMEOUT_S", default=_statement_ms / 1000 + 1 if _statement_ms else 0
+        )
 else:
     DATABASES = {
         "default": {
@@ -202,6 +219,13 @@ COMPANION_LIVE_WSGI = env.bool("COMPANION_LIVE_WSGI", default=True)
 #: reconnects, so a server restart or a stale proxy connection never leaves a phone deaf for long).
 COMPANION_LIVE_PING_S = env.float("COMPANION_LIVE_PING_S", default=15.0)
 COMPANION_LIVE_MAX_S = env.float("COMPANION_LIVE_MAX_S", default=300.0)
+#: Seconds a stream's ticket (issued by the API, checked by the live server without the database) is good for.
+COMPANION_LIVE_TICKET_S = env.float("COMPANION_LIVE_TICKET_S", default=60.0)
+#: Seconds between the publishers' heartbeats through the relay; a phone that hears none for about
+#: three of them says it is not live and polls fast (web/static/web/js/table/live.js).
+COMPANION_LIVE_HEARTBEAT_S = env.float("COMPANION_LIVE_HEARTBEAT_S", default=2.0)
+#: The live server drops a connection whose request headers are not complete within this many seconds.
+COMPANION_LIVE_HEADER_TIMEOUT_S = env.float("COMPANION_LIVE_HEADER_TIMEOUT_S", default=5.0)
 
 #: Seconds a match's cached state snapshot lives in the cache (it can always be rebuilt by replay).
 COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 3600)
@@ -209,6 +233,12 @@ COMPANION_SNAPSHOT_TIMEOUT = env.int("COMPANION_SNAPSHOT_TIMEOUT", default=24 * 
 COMPANION_CLAIM_REQUEST_BUDGET_MS = env.int("COMPANION_CLAIM_REQUEST_BUDGET_MS", default=200)
 #: The Celery task's budget for a claim check, in seconds; past it the verdict is "undetermined".
 COMPANION_CLAIM_BUDGET_S = env.float("COMPANION_CLAIM_BUDGET_S", default=2.0)
+#: Claim checks one process runs in requests at once; beyond it a claim goes straight to the worker (202).
+COMPANION_CLAIM_CONCURRENCY = env.int("COMPANION_CLAIM_CONCURRENCY", default=4)
+#: The claim task's Celery limits, seconds: past the soft one the claim is answered "undetermined",
+#: past the hard one the worker process is killed (and the check's message redelivered).
+COMPANION_CLAIM_TASK_SOFT_LIMIT_S = env.int("COMPANION_CLAIM_TASK_SOFT_LIMIT_S", default=20)
+COMPANION_CLAIM_TASK_TIME_LIMIT_S = env.int("COMPANION_CLAIM_TASK_TIME_LIMIT_S", default=30)
 
 # -- auth, i18n, static -------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 bind = os.environ.get("COMPANION_LIVE_ADDRESS", "127.0.0.1:8001")
-wsgi_app = "companion.asgi:application"
-# gunicorn's own asyncio ASGI worker (no extra dependency).
-worker_class = "asgi"
+# Streams only (api/live_server.py): anything else is a 404, and no stream touches the database.
+wsgi_app = "api.live_server:application"
+# gunicorn's own asyncio ASGI worker (no extra dependency), plus a header timeout
+# (COMPANION_LIVE_HEADER_TIMEOUT_S, default 5 s: a half-sent request is dropped).
+worker_class = "companion.live_worker.LiveWorker"
 workers = int(os.environ.get("GUNICORN_LIVE_WORKERS", "1" if not os.environ.get("REDIS_URL") else "2"))
 worker_connections = int(os.environ.get("GUNICORN_LIVE_CONNECTIONS", "2000"))
 # Django's lifespan is not used; a stream ends by itself after COMPANION_LIVE_MAX_S.
@@ -25,7 +27,8 @@ asgi_lifespan = "off"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # Streams are cut at a restart: the phones reconnect within a second and poll meanwhile.
 graceful_timeout = int(os.environ.get("GUNICORN_LIVE_GRACEFUL_TIMEOUT", "5"))
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "15"))
+# An idle kept-alive connection (no stream on it) is closed after this many seconds.
+keepalive = int(os.environ.get("GUNICORN_LIVE_KEEPALIVE", "5"))
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

@@ -65,6 +65,14 @@ def when_ready(server: Any) -> None:
         get_resolver().url_patterns  # noqa: B018 - the import is the point
 
 
+def post_worker_init(worker: Any) -> None:
+    """Each web worker records entries, so it publishes the live heartbeat (companion/live.py): the
+    phones are live only while it comes through Redis to the live server."""
+    from companion import live
+
+    live.start_heartbeat()
+
+
 def child_exit(server: Any, worker: Any) -> None:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess

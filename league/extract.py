@@ -2,9 +2,9 @@
 
 The rules live in the engines: :meth:`scoring.protocol.Game.league_facts` gives one row per hand and
 whole-number counters per seat (``moons``, ``bolts``, ``contracts_made`` …), read under the match's
-house rules (``scoring/<game>/league.py``). Here they become the rows the league stores; counters
+house rules (``scoring/<game>/league_facts.py``). Here they become the rows the league stores; counters
 are summed by any season or filter in the database, and rates are computed from sums when read
-(``contracts_made / contracts_played``).
+(``contracts_made / contracts_declared``).
 """
 
 from __future__ import annotations

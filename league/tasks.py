@@ -45,19 +45,7 @@ def outbox_sweep() -> int:
     return len(changes)
 
 
-@shared_task(name="league.match_derive", **RETRYING)
-def match_derive(match_id: int) -> bool:
-    """Rewrite one match's derived rows and re-rate its profile from that match onward."""
-    return services.match_derive(match_id=match_id)
-
-
 @shared_task(name="league.warm", time_limit=120, soft_time_limit=100, ignore_result=True)
 def warm(league_id: int) -> None:
     """Memoise a league's standings and records (``league.services.warm_soon`` queues it)."""
     services.league_warm(league_id)
-
-
-@shared_task(name="league.rebuild", time_limit=540, soft_time_limit=500)
-def rebuild() -> dict[str, int]:
-    """Rewrite every derived row (a large history: run ``manage.py league_rebuild`` instead)."""
-    return services.league_rebuild()

@@ -231,70 +231,75 @@ def _decode(tp: Any, value: Any, name: str) -> Any:
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(tp) if a is not type(None)]
-        if value is None:
-            return None
-        return _decode(options[0], value, name)
+        return None if value is None else _decode(options[0], value, name)
     if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise _bad(name, N_("%(field)s must be a list, not %(value)s."), "a list", value)
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, f"{name}[{i}]") for i, v in enumerate(value))
-        if len(args) != len(value):
-            raise _bad(
-                name,
-                N_("%(field)s must be a list of exactly %(count)s entries, not %(value)s."),
-                f"a list of {len(args)} items",
-                value,
-                count=len(args),
-            )
-        return tuple(_decode(a, v, f"{name}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
+        return _decode_tuple(typing.get_args(tp), value, name)
     if origin is typing.Literal:
-        allowed = typing.get_args(tp)
-        if value not in allowed:
-            choices = ", ".join(map(str, allowed))
-            raise _bad(
-                name,
-                N_("%(field)s must be one of %(allowed)s, not %(value)s."),
-                "one of " + choices,
-                value,
-                allowed=choices,
-            )
-        return value
+        return _decode_choice(typing.get_args(tp), value, name)
     if tp is Card:
-        if not isinstance(value, str):
-            raise _bad(name, N_("%(field)s must be a card such as QS, not %(value)s."), "a card such as QS", value)
-        try:
-            return parse_card(value)
-        except EventFormatError as exc:
-            raise EventFormatError(
-                exc.code, exc.template, **exc.params, fields={name.split("[")[0]: exc.message}
-            ) from None
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise _bad(name, N_("%(field)s must be true or false, not %(value)s."), "true or false", value)
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(name, N_("%(field)s must be a whole number, not %(value)s."), "a whole number", value)
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise _bad(name, N_("%(field)s must be text, not %(value)s."), "text", value)
-        return value
+        return _decode_card(value, name)
+    if tp in _SCALARS:
+        return _decode_scalar(tp, value, name)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         try:
             return tp(value)
         except ValueError:
-            choices = ", ".join(str(m.value) for m in tp)
-            raise _bad(
-                name,
-                N_("%(field)s must be one of %(allowed)s, not %(value)s."),
-                "one of " + choices,
-                value,
-                allowed=choices,
-            ) from None
+            return _decode_choice(tuple(m.value for m in tp), value, name)
     raise TypeError(f"unsupported event field type {tp!r}")
+
+
+def _decode_tuple(args: tuple[Any, ...], value: Any, name: str) -> tuple[Any, ...]:
+    """A list: of any length (``tuple[X, ...]``) or of exactly one entry per declared item."""
+    if not isinstance(value, list | tuple):
+        raise _bad(name, N_("%(field)s must be a list, not %(value)s."), "a list", value)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(args[0], v, f"{name}[{i}]") for i, v in enumerate(value))
+    if len(args) != len(value):
+        raise _bad(
+            name,
+            N_("%(field)s must be a list of exactly %(count)s entries, not %(value)s."),
+            f"a list of {len(args)} items",
+            value,
+            count=len(args),
+        )
+    return tuple(_decode(a, v, f"{name}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
+
+
+def _decode_choice(allowed: tuple[Any, ...], value: Any, name: str) -> Any:
+    """One of a fixed set of values (a ``Literal`` or an enum's values)."""
+    if value not in allowed:
+        choices = ", ".join(map(str, allowed))
+        raise _bad(
+            name,
+            N_("%(field)s must be one of %(allowed)s, not %(value)s."),
+            "one of " + choices,
+            value,
+            allowed=choices,
+        )
+    return value
+
+
+def _decode_card(value: Any, name: str) -> Card:
+    if not isinstance(value, str):
+        raise _bad(name, N_("%(field)s must be a card such as QS, not %(value)s."), "a card such as QS", value)
+    try:
+        return parse_card(value)
+    except EventFormatError as exc:
+        raise EventFormatError(exc.code, exc.template, **exc.params, fields={name.split("[")[0]: exc.message}) from None
+
+
+def _decode_scalar(tp: type, value: Any, name: str) -> Any:
+    """true/false, a whole number (never a boolean) or text."""
+    if tp is bool and not isinstance(value, bool):
+        raise _bad(name, N_("%(field)s must be true or false, not %(value)s."), "true or false", value)
+    if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _bad(name, N_("%(field)s must be a whole number, not %(value)s."), "a whole number", value)
+    if tp is str and not isinstance(value, str):
+        raise _bad(name, N_("%(field)s must be text, not %(value)s."), "text", value)
+    return value
+
+
+_SCALARS = (bool, int, str)
 
 
 def _type_schema(tp: Any) -> dict[str, Any]:

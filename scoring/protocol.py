@@ -32,8 +32,9 @@ repeat a rule. Besides ``summary``, ``legal_actions`` and ``catalogue``, these h
 :meth:`Game.league_facts`     a finished match's per-hand rows and per-seat counters for the league
                               (:class:`scoring.facts.LeagueFacts`), read under the match's house rules;
 :meth:`Game.claim_position`   the claim checker's position of the hand in play (trick-taking games
-                              with :attr:`Game.claim_kinds`), and :meth:`Game.claim_form`, what the
-                              phone offers a claimant (kinds, seats, tricks left, cards to lay down).
+                              with :attr:`Game.claim_kinds`); :func:`scoring.claims.form.claim_form`
+                              reads it into what the phone offers a claimant (kinds, seats, tricks
+                              left, cards to lay down): the core knows nothing of the checker.
 """
 
 from __future__ import annotations
@@ -42,18 +43,30 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from scoring.cards import Card
-from scoring.errors import EventFormatError, RulesError, ScoringError
+from scoring.errors import EventFormatError, RulesError
 from scoring.events import Event, EventCodec
 from scoring.explain import Note
 from scoring.facts import LeagueFacts, generic_facts
 from scoring.variants import Variants
 
-StateT = TypeVar("StateT")
-VariantsT = TypeVar("VariantsT", bound=Variants)
 JSON = dict[str, Any]
+
+
+class GameState(Protocol):
+    """What every engine's state has: its players in seat order and its validated house rules."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def variants(self) -> Variants: ...
+
+
+StateT = TypeVar("StateT", bound=GameState)
+VariantsT = TypeVar("VariantsT", bound=Variants)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +112,6 @@ class SummaryParts:
     hand_state: JSON
     #: The result's JSON when the game adds to it (an ``explain`` line); else ``result().as_json()``.
     result: JSON | None = None
-    #: Whether the match is over, when the game decides it otherwise than by having a result.
-    finished: bool | None = None
 
 
 def places_from_scores(scores: Sequence[int], *, lower_is_better: bool) -> tuple[int, ...]:
@@ -187,7 +198,7 @@ class Game(ABC, Generic[StateT, VariantsT]):
 
         A finished match takes no more events: that check is here, once for every game.
         """
-        if self.is_finished(state):
+        if self.is_terminal(state):
             raise RulesError(
                 "match_finished",
                 "The match is over: nothing more can be recorded.",
@@ -220,8 +231,8 @@ class Game(ABC, Generic[StateT, VariantsT]):
             "players": list(self.players(state)),
             "house_rules": self.house_rules(state).to_json(),
             "phase": "finished" if result is not None else parts.phase,
-            "finished": result is not None if parts.finished is None else parts.finished,
-            "to_act": None if result is not None else parts.to_act,
+            "finished": result is not None,  # is_terminal(state)
+            "to_act": None if result is not None else parts.to_act,  # to_act(state)
             "totals": list(parts.totals),
             "result": result_json,
             "history": parts.history,
@@ -234,10 +245,10 @@ class Game(ABC, Generic[StateT, VariantsT]):
         """The game's values for the common summary keys, and its hand state."""
 
     def players(self, state: StateT) -> Sequence[str]:
-        return state.players  # type: ignore[attr-defined,no-any-return]
+        return state.players
 
     def house_rules(self, state: StateT) -> Variants:
-        return state.variants  # type: ignore[attr-defined,no-any-return]
+        return state.variants
 
     def totals(self, state: StateT) -> list[Any]:
         """The summary's ``totals``: an append's compact answer needs only these. Engines whose
@@ -268,8 +279,32 @@ class Game(ABC, Generic[StateT, VariantsT]):
         event is a player's move (:meth:`legal_events`) or the match is over."""
         return None
 
-    def is_finished(self, state: StateT) -> bool:
+    # -- the typed reading of a state: what the summary's common keys say, as functions ------------
+    def is_terminal(self, state: StateT) -> bool:
+        """Whether the match is over (the summary's ``finished``): it has a result."""
         return self.result(state) is not None
+
+    def to_act(self, state: StateT) -> int | None:
+        """The seat expected to act next (the summary's ``to_act``); ``None`` when the match is over
+        or no single seat is expected (a deal or a result to enter, several seats passing at once)."""
+        return None if self.is_terminal(state) else self.summary_parts(state).to_act
+
+    def returns(self, state: StateT) -> tuple[int, ...] | None:
+        """Each seat's final score, signed so that more is better (penalty games negate it), once the
+        match is over; ``None`` while it runs. What a search or a rating compares across games."""
+        result = self.result(state)
+        if result is None:
+            return None
+        return tuple(-score for score in result.scores) if result.lower_is_better else tuple(result.scores)
+
+    def is_legal(self, state: StateT, event: Event) -> bool:
+        """Whether :meth:`apply` takes ``event`` now (any event, result entry and corrections too,
+        not only the moves of :meth:`legal_events`)."""
+        try:
+            self.apply(state, event)
+        except RulesError:
+            return False
+        return True
 
     def entry_form(self, state: StateT) -> JSON | None:
         """The form for the next result entry, in :mod:`scoring.forms`' vocabulary: which fields,
@@ -304,23 +339,6 @@ class Game(ABC, Generic[StateT, VariantsT]):
         play; ``ValueError`` for a house rule the checker does not model. Games with
         :attr:`claim_kinds` implement it."""
         return None
-
-    def claim_form(self, state: StateT) -> JSON | None:
-        """What the phone offers a claimant now, so that it knows no rule of its own: ``kinds`` (of
-        :attr:`claim_kinds`; ``contract`` only when there is a declarer), the play ``seats``,
-        ``remaining_tricks`` and, per table seat, the ``cards`` it may lay down (its hand when the
-        record knows it, else the cards not seen anywhere). ``None`` when no claim can be made."""
-        if not self.claim_kinds:
-            return None
-        from scoring.claims.form import claim_form_of  # the checker's package, only when asked
-
-        try:
-            raw = self.claim_position(state)
-            if raw is None or raw.get("leader") is None:
-                return None
-            return claim_form_of(raw, self.claim_kinds, self.deck)
-        except (ValueError, KeyError, TypeError, ScoringError):  # a position the checker cannot take
-            return None
 
     def catalogue(self) -> JSON:
         """The games-catalogue entry: players, house rules and event types."""

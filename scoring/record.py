@@ -246,51 +246,11 @@ def check_annotation(event: RecordedEvent, claims: set[int] | frozenset[int] = f
     if not _is_int(p.get("seat")) or p["seat"] < 0:
         raise _field_error(event, "seat", N_("%(event_type)s: %(field)s must be a seat number."), "a seat number")
     if event.type == "claim_accept":
+        _check_accept(event, claims)
         allowed = {"seq", "seat", "settled"}
-        if not _is_int(p.get("seq")) or p["seq"] not in claims:
-            raise RulesError(
-                "no_such_claim",
-                "There is no claim at event %(target)s to accept.",
-                rule="DESIGN.md §2",
-                target=str(p.get("seq")),
-            )
-        if "settled" in p and not isinstance(p["settled"], bool):
-            raise _field_error(
-                event, "settled", N_("%(event_type)s: %(field)s must be true or false."), "true or false"
-            )
     else:
+        _check_claim(event)
         allowed = {"at_seq", "seat", "kind", "tricks", "laid_down", "verdict"}
-        if not _is_int(p.get("at_seq")) or not 0 <= p["at_seq"] < event.seq:
-            raise _field_error(
-                event,
-                "at_seq",
-                N_("%(event_type)s: %(field)s must be the seq of an earlier event."),
-                "the seq of an earlier event",
-            )
-        if p.get("kind") not in CLAIM_KINDS:
-            raise _field_error(
-                event,
-                "kind",
-                N_("%(event_type)s: %(field)s must be one of %(allowed)s."),
-                f"one of {', '.join(CLAIM_KINDS)}",
-                allowed=", ".join(CLAIM_KINDS),
-            )
-        if "tricks" in p and (not _is_int(p["tricks"]) or p["tricks"] < 0):
-            raise _field_error(
-                event, "tricks", N_("%(event_type)s: %(field)s must be a number of tricks."), "a number of tricks"
-            )
-        laid = p.get("laid_down", [])
-        if not isinstance(laid, list) or not all(isinstance(c, str) for c in laid):
-            raise _field_error(
-                event, "laid_down", N_("%(event_type)s: %(field)s must be a list of cards."), "a list of cards"
-            )
-        if not isinstance(p.get("verdict"), Mapping) or not isinstance(p["verdict"].get("status"), str):
-            raise _field_error(
-                event,
-                "verdict",
-                N_("%(event_type)s: %(field)s must be the claim checker's verdict."),
-                "the claim checker's verdict",
-            )
     extra = set(p) - allowed
     if extra:
         raise EventFormatError(
@@ -298,6 +258,56 @@ def check_annotation(event: RecordedEvent, claims: set[int] | frozenset[int] = f
             "%(event_type)s has no field '%(field)s'.",
             event_type=event.type,
             field=sorted(extra)[0],
+        )
+
+
+def _check_accept(event: RecordedEvent, claims: set[int] | frozenset[int]) -> None:
+    """A ``claim_accept`` names an earlier claim's seq; ``settled`` is true or false."""
+    p = event.payload
+    if not _is_int(p.get("seq")) or p["seq"] not in claims:
+        raise RulesError(
+            "no_such_claim",
+            "There is no claim at event %(target)s to accept.",
+            rule="DESIGN.md §2",
+            target=str(p.get("seq")),
+        )
+    if "settled" in p and not isinstance(p["settled"], bool):
+        raise _field_error(event, "settled", N_("%(event_type)s: %(field)s must be true or false."), "true or false")
+
+
+def _check_claim(event: RecordedEvent) -> None:
+    """A ``claim``: an earlier event's seq, a kind, a number of tricks, cards laid down, the verdict."""
+    p = event.payload
+    if not _is_int(p.get("at_seq")) or not 0 <= p["at_seq"] < event.seq:
+        raise _field_error(
+            event,
+            "at_seq",
+            N_("%(event_type)s: %(field)s must be the seq of an earlier event."),
+            "the seq of an earlier event",
+        )
+    if p.get("kind") not in CLAIM_KINDS:
+        raise _field_error(
+            event,
+            "kind",
+            N_("%(event_type)s: %(field)s must be one of %(allowed)s."),
+            f"one of {', '.join(CLAIM_KINDS)}",
+            allowed=", ".join(CLAIM_KINDS),
+        )
+    if "tricks" in p and (not _is_int(p["tricks"]) or p["tricks"] < 0):
+        raise _field_error(
+            event, "tricks", N_("%(event_type)s: %(field)s must be a number of tricks."), "a number of tricks"
+        )
+    laid = p.get("laid_down", [])
+    if not isinstance(laid, list) or not all(isinstance(c, str) for c in laid):
+        raise _field_error(
+            event, "laid_down", N_("%(event_type)s: %(field)s must be a list of cards."), "a list of cards"
+        )
+    if not isinstance(p.get("verdict"), Mapping) or not isinstance(p["verdict"].get("status"), str):
+        raise _field_error(
+            event,
+            "verdict",
+            N_("%(event_type)s: %(field)s must be the claim checker's verdict."),
+            "the claim checker's verdict",
         )
 
 

@@ -108,7 +108,7 @@ def violation(held: Iterable[Card], played_card: Card, played_before: Sequence[C
     card itself need not be among them). A play is only a proven violation if it is illegal for
     *every* hand holding those cards, so void-dependent obligations (trump when void) are reported
     only when ``held`` is the player's whole hand; callers that know only part of the hand should
-    use :func:`follow_violation` and :func:`head_violation`.
+    use :func:`head_violation` (following suit is the card-knowledge model's, ``scoring.knowledge``).
     """
     hand = set(held) | {played_card}
     if played_card in legal_cards(hand, played_before, rules):
@@ -121,14 +121,6 @@ def violation(held: Iterable[Card], played_card: Card, played_before: Sequence[C
     if rules.must_trump and played_card.suit != rules.trump and any(c.suit == rules.trump for c in hand):
         return "must_trump"
     return "must_head_trick"
-
-
-def follow_violation(witness: Card, played_card: Card, played_before: Sequence[Card], rules: TrickRules) -> bool:
-    """Holding ``witness`` proves a failure to follow suit with ``played_card``."""
-    if not played_before or not rules.must_follow:
-        return False
-    led = played_before[0].suit
-    return witness.suit == led and played_card.suit != led and witness != played_card
 
 
 def head_violation(witness: Card, played_card: Card, played_before: Sequence[Card], rules: TrickRules) -> bool:
@@ -153,9 +145,6 @@ class Trick:
     leader: int
     cards: tuple[Card, ...] = ()
 
-    def seat_of(self, index: int, seats: int) -> int:
-        return (self.leader + index) % seats
-
     def next_seat(self, seats: int) -> int:
         return (self.leader + len(self.cards)) % seats
 
@@ -164,17 +153,6 @@ class Trick:
 
     def plays(self, seats: int) -> list[tuple[int, Card]]:
         return [((self.leader + i) % seats, c) for i, c in enumerate(self.cards)]
-
-    @property
-    def led_suit(self) -> Suit | None:
-        return self.cards[0].suit if self.cards else None
-
-
-def shown_voids(voids: frozenset[Suit], led: Suit | None, played: Card) -> frozenset[Suit]:
-    """A player who does not follow the led suit has shown a void in it."""
-    if led is not None and played.suit != led:
-        return voids | {led}
-    return voids
 
 
 def card_points(cards: Iterable[Card], values: Mapping[int, int] | Callable[[Card], int]) -> int:

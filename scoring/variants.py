@@ -161,6 +161,7 @@ def _is_optional(tp: Any) -> bool:
 
 
 def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
+    """One house rule's value checked against its declaration: type, choices, then range."""
     name = f.name
     meta = f.metadata
     if value is None:
@@ -169,25 +170,8 @@ def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
         raise VariantError("invalid_variant", "%(key)s may not be empty.", fields={name: "required"}, key=name)
     if _is_optional(tp):
         tp = next(a for a in typing.get_args(tp) if a is not type(None))
-    origin = typing.get_origin(tp)
-    if origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise VariantError("invalid_variant", "%(key)s must be a list.", fields={name: "must be a list"}, key=name)
-        item_tp = typing.get_args(tp)[0]
-        items = tuple(_check_scalar(name, item_tp, item) for item in value)
-        allowed = meta.get("item_choices")
-        if allowed is not None:
-            for item in items:
-                if item not in allowed:
-                    raise VariantError(
-                        "invalid_variant",
-                        "%(value)s is not allowed in %(key)s; choose from: %(choices)s.",
-                        fields={name: "value not allowed"},
-                        key=name,
-                        value=repr(item),
-                        choices=", ".join(map(str, allowed)),
-                    )
-        value = items
+    if typing.get_origin(tp) is tuple:
+        value = _check_list(name, typing.get_args(tp)[0], value, meta.get("item_choices"))
     else:
         value = _check_scalar(name, tp, value)
     choices = meta.get("choices")
@@ -202,32 +186,55 @@ def _check_value(f: dataclasses.Field[Any], tp: Any, value: Any) -> Any:
             choices=", ".join(map(str, choices)),
         )
     if isinstance(value, int) and not isinstance(value, bool):
-        low, high, step = meta.get("minimum"), meta.get("maximum"), meta.get("multiple_of")
-        if low is not None and value < low:
-            raise VariantError(
-                "invalid_variant",
-                "%(key)s must be at least %(minimum)s.",
-                fields={name: "too small"},
-                key=name,
-                minimum=low,
-            )
-        if high is not None and value > high:
-            raise VariantError(
-                "invalid_variant",
-                "%(key)s must be at most %(maximum)s.",
-                fields={name: "too large"},
-                key=name,
-                maximum=high,
-            )
-        if step and value % step:
-            raise VariantError(
-                "invalid_variant",
-                "%(key)s must be a multiple of %(step)s.",
-                fields={name: "wrong step"},
-                key=name,
-                step=step,
-            )
+        _check_range(name, value, meta)
     return value
+
+
+def _check_list(name: str, item_tp: Any, value: Any, allowed: Sequence[Any] | None) -> tuple[Any, ...]:
+    """A list-valued house rule: a list whose items each have the item type (and an allowed value)."""
+    if not isinstance(value, (list, tuple)):
+        raise VariantError("invalid_variant", "%(key)s must be a list.", fields={name: "must be a list"}, key=name)
+    items = tuple(_check_scalar(name, item_tp, item) for item in value)
+    for item in items:
+        if allowed is not None and item not in allowed:
+            raise VariantError(
+                "invalid_variant",
+                "%(value)s is not allowed in %(key)s; choose from: %(choices)s.",
+                fields={name: "value not allowed"},
+                key=name,
+                value=repr(item),
+                choices=", ".join(map(str, allowed)),
+            )
+    return items
+
+
+def _check_range(name: str, value: int, meta: Mapping[str, Any]) -> None:
+    """A whole number within its declared minimum, maximum and step."""
+    low, high, step = meta.get("minimum"), meta.get("maximum"), meta.get("multiple_of")
+    if low is not None and value < low:
+        raise VariantError(
+            "invalid_variant",
+            "%(key)s must be at least %(minimum)s.",
+            fields={name: "too small"},
+            key=name,
+            minimum=low,
+        )
+    if high is not None and value > high:
+        raise VariantError(
+            "invalid_variant",
+            "%(key)s must be at most %(maximum)s.",
+            fields={name: "too large"},
+            key=name,
+            maximum=high,
+        )
+    if step and value % step:
+        raise VariantError(
+            "invalid_variant",
+            "%(key)s must be a multiple of %(step)s.",
+            fields={name: "wrong step"},
+            key=name,
+            step=step,
+        )
 
 
 def _check_scalar(name: str, tp: Any, value: Any) -> Any:

@@ -184,7 +184,12 @@ def javascript_catalog(request: HttpRequest) -> HttpResponseBase:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the site root so that its scope covers every page."""
     app = shell()
-    context = {"shell": app["name"], "files": json.dumps(app["files"]), "languages": LANGUAGES}
+    context = {
+        "shell": app["name"],
+        "files": json.dumps(app["files"]),
+        "rules": staticfiles_storage.url("web/sw-rules.js"),
+        "languages": LANGUAGES,
+    }
     body = render_to_string("web/sw.js", context)
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response.headers["Service-Worker-Allowed"] = "/"

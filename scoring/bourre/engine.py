@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from scoring.bourre import cardplay, drawing, moves, result_entry, session, turns
@@ -153,29 +153,26 @@ def _hand_state(state: Session, shown: Session, expected: int | None, provisiona
 
 
 def _dispatch(state: Session, event: Event) -> Session:
-    if isinstance(event, DealResult):
-        return result_entry.apply_deal_result(state, event)
-    if isinstance(event, Deal):
-        return cardplay.start_deal(state, event)
-    if isinstance(event, Declare):
-        return drawing.declare(state, event)
-    if isinstance(event, Draw):
-        return drawing.draw(state, event)
-    if isinstance(event, PlayCard):
-        return cardplay.play_card(state, event)
-    if isinstance(event, Recall):
-        return cardplay.recall(state, event)
-    if isinstance(event, Renege):
-        return cardplay.allege(state, event)
-    if isinstance(event, PrematureSignal):
-        return session.add_premature(state, event.seat)
-    if isinstance(event, Leave):
-        return session.leave(state, event.seat)
-    if isinstance(event, Join):
-        return session.join(state, event.seat)
-    if isinstance(event, EndSession):
-        return session.end_session(state)
-    raise RulesError("unexpected_event", "%(event)s cannot be recorded now.", rule="bourre.md §3", event=event.TYPE)
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise RulesError("unexpected_event", "%(event)s cannot be recorded now.", rule="bourre.md §3", event=event.TYPE)
+    return handler(state, event)
+
+
+#: Each event with the function that applies it (state, event) → state.
+_HANDLERS: dict[type[Event], Callable[[Session, Any], Session]] = {
+    DealResult: result_entry.apply_deal_result,
+    Deal: cardplay.start_deal,
+    Declare: drawing.declare,
+    Draw: drawing.draw,
+    PlayCard: cardplay.play_card,
+    Recall: cardplay.recall,
+    Renege: cardplay.allege,
+    PrematureSignal: lambda state, event: session.add_premature(state, event.seat),
+    Leave: lambda state, event: session.leave(state, event.seat),
+    Join: lambda state, event: session.join(state, event.seat),
+    EndSession: lambda state, event: session.end_session(state),
+}
 
 
 def _phase(state: Session, step: tuple[str, int] | None) -> str:

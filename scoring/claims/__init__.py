@@ -37,7 +37,7 @@ from scoring.claims.position import (
     ThousandPlay,
 )
 from scoring.claims.solver import Engine, Timeout
-from scoring.claims.unknown import distributions, pins_from_line
+from scoring.claims.unknown import any_deal, distributions, pins_from_line
 from scoring.explain import N_, Note, ParamValue
 
 __all__ = [
@@ -134,7 +134,7 @@ def check_claim(
         return _check_by_model(pos, run)
     if pos.all_known:
         return _check_known(pos, run)
-    if next(distributions(pos), None) is None:
+    if not any_deal(pos):
         why = Note("no_deal", "No deal of the unseen cards fits the record (hand sizes, shown voids).")
         return run.verdict(UNDETERMINED, why)
     pins: dict[Card, int] = {}
@@ -211,7 +211,7 @@ def _check_deals(pos: Position, run: _Run, pins: dict[Card, int]) -> Verdict:
     tt: dict[object, list[int]] = {}
     deals = 0
     try:
-        for hands in distributions(pos, pins):
+        for hands in distributions(pos, pins, clock=run.clock, deadline=run.deadline):
             deals += 1
             engine = FAST_ENGINE(pos.with_hands(hands), run.claim, clock=run.clock, deadline=run.deadline, tt=tt)
             try:
@@ -240,7 +240,7 @@ def _done(v: Verdict, engine: Engine) -> Verdict:
 def _check_by_model(pos: Position, run: _Run) -> Verdict:
     """The claim searched over the play model (house rules the fast search does not model): the
     same answers, every deal of the unseen cards in turn when some hands are unknown."""
-    deals = [pos.hands] if pos.all_known else distributions(pos)
+    deals = [pos.hands] if pos.all_known else distributions(pos, clock=run.clock, deadline=run.deadline)
     count = 0
     try:
         for hands in deals:

@@ -1,22 +1,21 @@
 """From an engine's state to a claim :class:`~scoring.claims.position.Position`.
 
-Each trick-taking engine exposes ``play_position(state)`` (``scoring.<game>.play``). Hearts returns
-a mapping in the JSON form of :func:`~scoring.claims.position.position_to_json` (missing keys take
-their defaults; an optional ``"seats"`` gives the table seat of each play seat); Thousand and Bourré
-expose the same JSON form from ``scoring.<game>.claims.play_position`` (play seats = their active
-seats: Bourré leaves out players who passed, four-handed Thousand the seat sitting out). A
-:class:`Position` is passed through. ``claimant`` is a *table* seat.
+Each trick-taking engine answers :meth:`~scoring.protocol.Game.claim_position` with a mapping in
+the JSON form of :func:`~scoring.claims.position.position_to_json` (missing keys take their
+defaults; an optional ``"seats"`` gives the table seat of each play seat: Bourré leaves out players
+who passed, four-handed Thousand the seat sitting out). A :class:`Position` is passed through.
+``claimant`` is a *table* seat. The engine is passed in, so this package imports no game.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.claims.position import GameName, Position, position_from_json
 from scoring.errors import ScoringError
+from scoring.protocol import Game
 
 _DEFAULTS: dict[str, Any] = {
     "trick": [],
@@ -46,34 +45,24 @@ class ClaimSetup:
     contract: int | None = None  # Thousand: the declarer's bid, for a "contract" claim
 
 
-def _play_position_fn(game_name: str) -> Callable[[Any], Any] | None:
-    # ``scoring.<game>.claims`` is the engine's own hook in the JSON form (with unseen cards and the
-    # voids shown); ``scoring.<game>.play`` is the fallback for an engine without one.
-    for module_name in (f"scoring.{game_name}.claims", f"scoring.{game_name}.play", f"scoring.{game_name}"):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        fn = getattr(module, "play_position", None)
-        if callable(fn):
-            return fn  # type: ignore[no-any-return]
-    return None
+def claim_position_from_state(engine: Game[Any, Any], state: Any, claimant: int) -> ClaimSetup:
+    """The claim position of ``state`` (a state of ``engine``, read through its
+    :meth:`~scoring.protocol.Game.claim_position` hook) for table seat ``claimant``.
 
-
-def claim_position_from_state(game_name: str, state: Any, claimant: int) -> ClaimSetup:
-    """The claim position of ``state`` (an engine state of ``game_name``) for table seat ``claimant``.
-
-    Raises ``ValueError`` when the game is not a claim game, its engine has no ``play_position``, no
-    hand is in play, or the claimant takes no part in the play.
+    Raises ``ValueError`` when the game is not a claim game, no hand is in play, or the claimant
+    takes no part in the play.
     """
-    game = GameName(game_name)
-    fn = _play_position_fn(str(game))
-    if fn is None:
-        raise ValueError(f"the {game} engine does not expose play_position(state)")
     try:
-        raw = fn(state)
+        raw = engine.claim_position(state)
     except ScoringError as exc:
         raise ValueError(exc.message) from exc
+    return claim_setup_of(engine.name, raw, claimant)
+
+
+def claim_setup_of(game_name: str, raw: Position | Mapping[str, Any] | None, claimant: int) -> ClaimSetup:
+    """The checker's setup of an engine's claim position (``raw``: the JSON form, or a
+    :class:`Position`) for table seat ``claimant``; ``ValueError`` as above."""
+    game = GameName(game_name)
     if raw is None:
         raise ValueError("no hand is in its play phase")
     seats: tuple[int, ...] | None = None
@@ -89,7 +78,7 @@ def claim_position_from_state(game_name: str, state: Any, claimant: int) -> Clai
         contract = data.get("contract")
         pos = _from_mapping(data)
     else:
-        raise ValueError(f"play_position returned {type(raw).__name__}, not a Position or a mapping")
+        raise ValueError(f"the {game} engine gives no claim position ({type(raw).__name__})")
     if seats is None:
         seats = tuple(range(pos.seats))
     if claimant not in seats:

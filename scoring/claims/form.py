@@ -1,4 +1,4 @@
-"""What the phone offers a claimant (:meth:`scoring.protocol.Game.claim_form`), from the engine's
+"""What the phone offers a claimant (:func:`claim_form`), from the engine's
 claim position: the kinds of claim, the play seats, the tricks left and the cards each seat may lay
 down, so that the phone repeats no rule (no pack, no ranks, no trick count)."""
 
@@ -9,6 +9,24 @@ from typing import Any
 
 from scoring.cards import Card, parse_cards, sort_cards
 from scoring.claims.adapters import position_of_json
+from scoring.errors import ScoringError
+from scoring.protocol import JSON, Game
+
+
+def claim_form(game: Game[Any, Any], state: Any) -> JSON | None:
+    """What the phone offers a claimant now, so that it knows no rule of its own: ``kinds`` (of
+    the game's ``claim_kinds``; ``contract`` only when there is a declarer), the play ``seats``,
+    ``remaining_tricks`` and, per table seat, the ``cards`` it may lay down (its hand when the
+    record knows it, else the cards not seen anywhere). ``None`` when no claim can be made."""
+    if not game.claim_kinds:
+        return None
+    try:
+        raw = game.claim_position(state)
+        if raw is None or raw.get("leader") is None:
+            return None
+        return claim_form_of(raw, game.claim_kinds, game.deck)
+    except (ValueError, KeyError, TypeError, ScoringError):  # a position the checker cannot take
+        return None
 
 
 def _cards_by_seat(raw: Mapping[str, Any], seats: Sequence[int], deck: Sequence[Card]) -> dict[str, list[str]]:

@@ -7,7 +7,7 @@ whole hand's outcome) or a ``deal`` that starts a hand recorded card by card, on
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from scoring.cards import STANDARD_DECK, Card, format_cards, sort_cards
@@ -65,32 +65,12 @@ class HeartsGame(Game[HeartsState, HeartsVariants]):
         return HeartsState(variants=variants, players=players, totals=(0,) * len(players))
 
     def apply_event(self, state: HeartsState, event: Event) -> HeartsState:
-        if isinstance(event, HandResult):
-            if state.current is not None:
-                raise RulesError(
-                    "hand_in_progress",
-                    "Hand %(hand)s is being recorded card by card; finish it first.",
-                    rule="hearts.md §2.1",
-                    hand=state.hand_number,
-                )
-            return apply_hand_result(state, event)
-        if isinstance(event, Deal):
-            return apply_deal(state, event)
-        if isinstance(event, PassCards):
-            return apply_pass(state, event)
-        if isinstance(event, PlayCard):
-            return apply_play(state, event)
-        if isinstance(event, PassLead):
-            return apply_pass_lead(state, event)
-        if isinstance(event, RetractCard):
-            return apply_retract(state, event)
-        if isinstance(event, RenegeReport):
-            return apply_report(state, event)
-        if isinstance(event, MoonChoice):
-            return apply_moon_choice(state, event)
-        raise RulesError(
-            "unexpected_event", "%(event)s cannot be recorded now.", rule="hearts.md §2.1", event=event.TYPE
-        )
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise RulesError(
+                "unexpected_event", "%(event)s cannot be recorded now.", rule="hearts.md §2.1", event=event.TYPE
+            )
+        return handler(state, event)
 
     # -- reading -------------------------------------------------------------------------------
     def legal_actions(self, state: HeartsState) -> list[JSON]:
@@ -260,3 +240,28 @@ GAME = HeartsGame()
 
 def summary(state: HeartsState) -> dict[str, Any]:
     return GAME.summary(state)
+
+
+def _hand_result(state: HeartsState, event: HandResult) -> HeartsState:
+    """A whole hand's points, unless that hand is being recorded card by card."""
+    if state.current is not None:
+        raise RulesError(
+            "hand_in_progress",
+            "Hand %(hand)s is being recorded card by card; finish it first.",
+            rule="hearts.md §2.1",
+            hand=state.hand_number,
+        )
+    return apply_hand_result(state, event)
+
+
+#: Each event with the function that applies it (state, event) → state.
+_HANDLERS: dict[type[Event], Callable[[HeartsState, Any], HeartsState]] = {
+    HandResult: _hand_result,
+    Deal: apply_deal,
+    PassCards: apply_pass,
+    PlayCard: apply_play,
+    PassLead: apply_pass_lead,
+    RetractCard: apply_retract,
+    RenegeReport: apply_report,
+    MoonChoice: apply_moon_choice,
+}

@@ -91,6 +91,8 @@ def holder_from_left(hands: Sequence[Sequence[Card]], card: Card, seating: Seque
 
 
 def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
+    """A round dealt (§1.4, §2.1): the dealer and seating, the hands if entered, then the exchange
+    owed from the last round (or, in round 1, who leads)."""
     v = state.variants
     if state.current is not None:
         raise RulesError(
@@ -115,29 +117,8 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
             "Under round_end = count_values the hands must be entered: the values left decide the places.",
             rule="president.md §2.6",
         )
-    last = state.last
+    transfers, titles, to_act, lead_card = _round_opening(state, dealer, seating, hands)
     n = state.seats
-    lead_card: Card | None = None
-    if last is None:
-        transfers: tuple[Transfer, ...] = ()
-        titles = None
-        if v.first_round_lead == "left_of_dealer":
-            to_act: int | None = left_of(dealer, seating)
-        else:
-            lead_card = parse_card("3C" if v.first_round_lead == "three_of_clubs" else "3S")
-            to_act = holder_from_left(hands, lead_card, seating, dealer) if hands is not None else None
-    else:
-        transfers = last.next_transfers
-        titles = last.titles
-        to_act = later_leader(last.order, dealer, seating, v)
-    phase = "exchange" if transfers else "play"
-    if (
-        last is not None
-        and v.redeal_if_scum_has_no_face_cards
-        and hands is not None
-        and not _has_face(hands[last.order[-1]])
-    ):
-        phase = "redeal_due"
     current = Round(
         number=state.round_number,
         dealer=dealer,
@@ -146,7 +127,7 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
         hands=hands,
         transfers=transfers,
         titles=titles,
-        phase=phase,
+        phase=_first_phase(state, transfers, hands),
         to_act=to_act,
         places=(None,) * n,
         lead_card=lead_card,
@@ -154,6 +135,34 @@ def apply_deal(state: PresidentState, event: Deal) -> PresidentState:
         received_left=((),) * n,
     )
     return dataclasses.replace(state, current=current)
+
+
+def _round_opening(
+    state: PresidentState, dealer: int, seating: tuple[int, ...], hands: tuple[tuple[Card, ...], ...] | None
+) -> tuple[tuple[Transfer, ...], tuple[str, ...] | None, int | None, Card | None]:
+    """The exchange owed, last round's titles, who acts first and the card that must lead (round 1:
+    first_round_lead; later rounds: later_round_lead, §2.3)."""
+    v = state.variants
+    last = state.last
+    if last is not None:
+        return last.next_transfers, last.titles, later_leader(last.order, dealer, seating, v), None
+    if v.first_round_lead == "left_of_dealer":
+        return (), None, left_of(dealer, seating), None
+    lead_card = parse_card("3C" if v.first_round_lead == "three_of_clubs" else "3S")
+    to_act = holder_from_left(hands, lead_card, seating, dealer) if hands is not None else None
+    return (), None, to_act, lead_card
+
+
+def _first_phase(
+    state: PresidentState, transfers: tuple[Transfer, ...], hands: tuple[tuple[Card, ...], ...] | None
+) -> str:
+    """Exchange when cards are owed, else play; a redeal when the Scum holds no face card and the
+    table redeals then (redeal_if_scum_has_no_face_cards, §1.4)."""
+    last = state.last
+    no_face = last is not None and hands is not None and not _has_face(hands[last.order[-1]])
+    if no_face and state.variants.redeal_if_scum_has_no_face_cards:
+        return "redeal_due"
+    return "exchange" if transfers else "play"
 
 
 def _has_face(hand: Sequence[Card]) -> bool:
@@ -214,19 +223,38 @@ def check_cards_exist(state: PresidentState, cards: Sequence[Card], rule: str) -
 
 
 def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
+    """One hand-over of the card exchange (§2.2): checked against the next expected transfer, then
+    the cards (or their count, with hands unknown) move from giver to receiver."""
     rule = "president.md §2.2"
+    rnd = _exchanging_round(state)
+    check_seat(state, event.giver, "giver")
+    check_seat(state, event.receiver, "receiver")
+    expected = rnd.transfers[rnd.done]
+    _check_transfer_order(state, rnd, event, expected)
+    count = _exchange_count(state, event, expected)
+    check_cards_exist(state, event.cards, rule)
+    hands = _hands_after_exchange(state, rnd, event, expected)
+    if hands is None and expected.kind == "requested" and event.requested and len(event.requested) != count:
+        raise RulesError("wrong_request_count", "The President names %(count)s card(s).", rule=rule, count=count)
+    return dataclasses.replace(state, current=_round_after_exchange(rnd, event, expected, hands, count))
+
+
+def _exchanging_round(state: PresidentState) -> Round:
     rnd = state.current
     if rnd is None or rnd.phase == "play":
-        raise RulesError("no_exchange_now", "There is no card exchange to record now.", rule=rule)
+        raise RulesError("no_exchange_now", "There is no card exchange to record now.", rule="president.md §2.2")
     if rnd.phase == "redeal_due":
         raise RulesError(
             "redeal_required",
             "The Scum holds no J, Q or K: this round must be redealt (redeal_if_scum_has_no_face_cards).",
             rule="president.md §1.4",
         )
-    check_seat(state, event.giver, "giver")
-    check_seat(state, event.receiver, "receiver")
-    expected = rnd.transfers[rnd.done]
+    return rnd
+
+
+def _check_transfer_order(state: PresidentState, rnd: Round, event: Exchange, expected: Transfer) -> None:
+    """The hand-over is the next one due, pair by pair from the top (and a request only where asked)."""
+    rule = "president.md §2.2"
     names = state.players
     if (event.giver, event.receiver) != (expected.giver, expected.receiver):
         later = any((t.giver, t.receiver) == (event.giver, event.receiver) for t in rnd.transfers[rnd.done :])
@@ -253,6 +281,11 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
             "player's hand-over.",
             rule=rule,
         )
+
+
+def _exchange_count(state: PresidentState, event: Exchange, expected: Transfer) -> int:
+    """How many cards change hands: the cards listed, or the count given; exactly the count due."""
+    rule = "president.md §2.2"
     cards = event.cards
     if cards and event.count is not None and event.count != len(cards):
         raise RulesError(
@@ -266,6 +299,7 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
     if count is None:
         raise RulesError("exchange_needs_cards", "Give the cards handed over, or at least their count.", rule=rule)
     if count != expected.count:
+        names = state.players
         raise RulesError(
             "wrong_exchange_count",
             "%(name)s hands over exactly %(expected)s card(s) to %(receiver)s, not %(given)s.",
@@ -276,54 +310,63 @@ def apply_exchange(state: PresidentState, event: Exchange) -> PresidentState:
             name=names[event.giver],
             receiver=names[event.receiver],
         )
-    check_cards_exist(state, cards, rule)
+    return count
+
+
+def _hands_after_exchange(
+    state: PresidentState, rnd: Round, event: Exchange, expected: Transfer
+) -> tuple[tuple[Card, ...], ...] | None:
+    """The known hands with the cards moved (the giver must hold them and give what is owed); with
+    hands unknown, only that the cards could have been the giver's."""
     hands = rnd.hands
-    if hands is not None:
-        if not cards:
-            raise RulesError("exchange_cards_required", "The hands are known: list the cards handed over.", rule=rule)
-        kept = _remove(hands[event.giver], cards)
-        if kept is None:
-            raise RulesError(
-                "card_not_in_hand",
-                "%(name)s does not hold %(cards)s.",
-                rule=rule,
-                seat=event.giver,
-                name=names[event.giver],
-                cards=_pretty(cards),
-            )
-        _check_obligation(state, rnd, expected.kind, event, kept)
-        new_hands = list(hands)
-        new_hands[event.giver] = kept
-        new_hands[event.receiver] = hands[event.receiver] + cards
-        hands = tuple(new_hands)
-    else:
+    cards = event.cards
+    if hands is None:
         _check_hidden_supply(state, rnd, event.giver, cards)
-    if hands is None and expected.kind == "requested" and event.requested and len(event.requested) != count:
-        raise RulesError("wrong_request_count", "The President names %(count)s card(s).", rule=rule, count=count)
+        return None
+    rule = "president.md §2.2"
+    if not cards:
+        raise RulesError("exchange_cards_required", "The hands are known: list the cards handed over.", rule=rule)
+    kept = _remove(hands[event.giver], cards)
+    if kept is None:
+        raise RulesError(
+            "card_not_in_hand",
+            "%(name)s does not hold %(cards)s.",
+            rule=rule,
+            seat=event.giver,
+            name=state.players[event.giver],
+            cards=_pretty(cards),
+        )
+    _check_obligation(state, rnd, expected.kind, event, kept)
+    new_hands = list(hands)
+    new_hands[event.giver] = kept
+    new_hands[event.receiver] = hands[event.receiver] + cards
+    return tuple(new_hands)
+
+
+def _round_after_exchange(
+    rnd: Round, event: Exchange, expected: Transfer, hands: tuple[tuple[Card, ...], ...] | None, count: int
+) -> Round:
+    """Sizes, received cards and the best cards given updated; play starts after the last transfer."""
     sizes = list(rnd.sizes)
     sizes[event.giver] -= count
     sizes[event.receiver] += count
     received = [list(r) for r in rnd.received_left]
-    for card in cards:
+    for card in event.cards:
         if card in received[event.giver]:
             received[event.giver].remove(card)
         received[event.receiver].append(card)
     gave = list(rnd.gave_best)
     if expected.kind == "best":
-        gave[event.giver] = gave[event.giver] + cards
+        gave[event.giver] = gave[event.giver] + event.cards
     done = rnd.done + 1
-    finished = done == len(rnd.transfers)
     return dataclasses.replace(
-        state,
-        current=dataclasses.replace(
-            rnd,
-            hands=hands,
-            sizes=tuple(sizes),
-            done=done,
-            phase="play" if finished else "exchange",
-            received_left=tuple(tuple(r) for r in received),
-            gave_best=tuple(gave),
-        ),
+        rnd,
+        hands=hands,
+        sizes=tuple(sizes),
+        done=done,
+        phase="play" if done == len(rnd.transfers) else "exchange",
+        received_left=tuple(tuple(r) for r in received),
+        gave_best=tuple(gave),
     )
 
 

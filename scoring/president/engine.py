@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from scoring.cards import JOKER, STANDARD_DECK, Card, format_cards
@@ -52,24 +52,12 @@ class PresidentGame(Game[PresidentState, PresidentVariants]):
         return PresidentState(variants=variants, players=players, totals=(0,) * n, seating=tuple(range(n)))
 
     def apply_event(self, state: PresidentState, event: Event) -> PresidentState:
-        match event:
-            case RoundResult():
-                return apply_round_result(state, event)
-            case Deal():
-                return apply_deal(state, event)
-            case Redeal():
-                return apply_redeal(state, event)
-            case Exchange():
-                return apply_exchange(state, event)
-            case Play():
-                return apply_play(state, event)
-            case Pass():
-                return apply_pass(state, event)
-            case EndEvening():
-                return end_evening(state)
-        raise RulesError(
-            "unexpected_event", "%(type)s cannot be recorded now.", rule="president.md §2.1", type=event.TYPE
-        )
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise RulesError(
+                "unexpected_event", "%(type)s cannot be recorded now.", rule="president.md §2.1", type=event.TYPE
+            )
+        return handler(state, event)
 
     def phase(self, state: PresidentState) -> str:
         if state.result is not None:
@@ -210,3 +198,15 @@ GAME = PresidentGame()
 
 def summary(state: PresidentState) -> dict[str, Any]:
     return GAME.summary(state)
+
+
+#: Each event with the function that applies it (state, event) → state.
+_HANDLERS: dict[type[Event], Callable[[PresidentState, Any], PresidentState]] = {
+    RoundResult: apply_round_result,
+    Deal: apply_deal,
+    Redeal: apply_redeal,
+    Exchange: apply_exchange,
+    Play: apply_play,
+    Pass: apply_pass,
+    EndEvening: lambda state, event: end_evening(state),
+}

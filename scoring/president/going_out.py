@@ -56,63 +56,73 @@ def rank_rest(state: PresidentState, rnd: Round) -> Round:
     v = state.variants
     rest = [s for s in rnd.seating if rnd.active(s)]
     free = places_free(rnd)
-    notes = list(rnd.notes)
     if v.round_end == "play_to_last" or len(rest) <= 1:
         ordered = rest
-        for seat in rest:
-            notes.append(
-                Note(
-                    "last_holder",
-                    "%(name)s is left holding cards: place %(place)s (president.md §2.6).",
-                    seat,
-                    name=state.players[seat],
-                    place=free[0],
-                )
+        lines = [
+            Note(
+                "last_holder",
+                "%(name)s is left holding cards: place %(place)s (president.md §2.6).",
+                seat,
+                name=state.players[seat],
+                place=free[0],
             )
+            for seat in rest
+        ]
     else:
-        first = rnd.first_out
-        assert first is not None
-        n = len(rnd.seating)
-        start = rnd.seating.index(first)
-
-        def distance(seat: int) -> int:
-            return (rnd.seating.index(seat) - start) % n
-
-        def left(seat: int) -> int:
-            if v.round_end == "count_cards":
-                return rnd.sizes[seat]
-            assert rnd.hands is not None
-            return sum(card_value(c, v) for c in rnd.hands[seat])
-
-        ordered = sorted(rest, key=lambda s: (left(s), distance(s)))
-        for place, seat in zip(free, ordered, strict=True):
-            if v.round_end == "count_cards":
-                note = Note(
-                    "ranked_by_cards",
-                    "%(name)s had %(count)s card left: place %(place)s "
-                    "(round_end = count_cards; ties go to the nearest clockwise after the first out, §2.6).",
-                    seat,
-                    plural="%(name)s had %(count)s cards left: place %(place)s "
-                    "(round_end = count_cards; ties go to the nearest clockwise after the first out, §2.6).",
-                    name=state.players[seat],
-                    count=left(seat),
-                    place=place,
-                )
-            else:
-                note = Note(
-                    "ranked_by_value",
-                    "%(name)s had %(value)s value left: place %(place)s "
-                    "(round_end = count_values; ties go to the nearest clockwise after the first out, §2.6).",
-                    seat,
-                    name=state.players[seat],
-                    value=left(seat),
-                    place=place,
-                )
-            notes.append(note)
+        ordered, lines = _ranked_by_what_is_left(state, rnd, rest, free)
     places = list(rnd.places)
     for place, seat in zip(free, ordered, strict=True):
         places[seat] = place
-    return dataclasses.replace(rnd, places=tuple(places), notes=tuple(notes))
+    return dataclasses.replace(rnd, places=tuple(places), notes=(*rnd.notes, *lines))
+
+
+def _ranked_by_what_is_left(
+    state: PresidentState, rnd: Round, rest: list[int], free: Sequence[int]
+) -> tuple[list[int], list[Note]]:
+    """The seats still holding cards ranked by the cards (or their value) left, ties to the nearest
+    clockwise after the first player out (round_end = count_cards / count_values, §2.6)."""
+    v = state.variants
+    first = rnd.first_out
+    assert first is not None
+    n = len(rnd.seating)
+    start = rnd.seating.index(first)
+
+    def distance(seat: int) -> int:
+        return (rnd.seating.index(seat) - start) % n
+
+    def left(seat: int) -> int:
+        if v.round_end == "count_cards":
+            return rnd.sizes[seat]
+        assert rnd.hands is not None
+        return sum(card_value(c, v) for c in rnd.hands[seat])
+
+    ordered = sorted(rest, key=lambda s: (left(s), distance(s)))
+    notes = []
+    for place, seat in zip(free, ordered, strict=True):
+        if v.round_end == "count_cards":
+            note = Note(
+                "ranked_by_cards",
+                "%(name)s had %(count)s card left: place %(place)s "
+                "(round_end = count_cards; ties go to the nearest clockwise after the first out, §2.6).",
+                seat,
+                plural="%(name)s had %(count)s cards left: place %(place)s "
+                "(round_end = count_cards; ties go to the nearest clockwise after the first out, §2.6).",
+                name=state.players[seat],
+                count=left(seat),
+                place=place,
+            )
+        else:
+            note = Note(
+                "ranked_by_value",
+                "%(name)s had %(value)s value left: place %(place)s "
+                "(round_end = count_values; ties go to the nearest clockwise after the first out, §2.6).",
+                seat,
+                name=state.players[seat],
+                value=left(seat),
+                place=place,
+            )
+        notes.append(note)
+    return ordered, notes
 
 
 def finish(state: PresidentState, rnd: Round) -> PresidentState:

@@ -16,6 +16,7 @@ from scoring.president.state import PresidentState, RoundRecord
 from scoring.president.titles import (
     NEUTRAL,
     PRESIDENT,
+    Transfer,
     exchange_note,
     later_leader,
     next_dealer,
@@ -44,13 +45,45 @@ def close_round(
 ) -> PresidentState:
     """Score a finished round and check whether the evening is over."""
     v = state.variants
+    titles, points, explain = _titles_and_points(state, order, notes)
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    new_dealer = next_dealer(order, v)
+    new_seating = next_seating(order, seating, v)
+    leader = later_leader(order, new_dealer, new_seating, v)
+    moves = seat_transfers(order, v)
+    explain += _next_round_notes(state, order, titles, new_dealer, new_seating, leader, moves)
+    record = RoundRecord(
+        number=state.round_number,
+        mode=mode,
+        dealer=dealer,
+        seating=seating,
+        order=tuple(order),
+        titles=tuple(titles),
+        points=tuple(points),
+        totals=totals,
+        next_dealer=new_dealer,
+        next_leader=leader,
+        next_seating=new_seating,
+        next_transfers=moves,
+        notes=tuple(explain),
+    )
+    new = dataclasses.replace(
+        state, totals=totals, rounds=(*state.rounds, record), current=None, seating=new_seating, redeals=0
+    )
+    return with_result(new, _league_result(new))
+
+
+def _titles_and_points(
+    state: PresidentState, order: Sequence[int], notes: Sequence[Note]
+) -> tuple[list[str], list[int], list[Note]]:
+    """Each seat's title by its place, its points (unless round 1 goes unscored, §3) and the lines saying so."""
+    v = state.variants
     n = state.seats
     names = state.players
-    number = state.round_number
     by_place = titles_for(n)
     titles = [""] * n
     points = [0] * n
-    scored = v.score_first_round or number > 1
+    scored = v.score_first_round or state.round_number > 1
     place_points = round_points(n, v)
     explain: list[Note] = list(notes)
     for place, seat in enumerate(order, start=1):
@@ -74,29 +107,36 @@ def close_round(
         explain.append(
             Note("first_round_not_scored", "Round 1 only sets the titles (score_first_round off, president.md §3).")
         )
-    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
-    new_dealer = next_dealer(order, v)
-    new_seating = next_seating(order, seating, v)
-    leader = later_leader(order, new_dealer, new_seating, v)
-    moves = seat_transfers(order, v)
+    return titles, points, explain
+
+
+def _next_round_notes(
+    state: PresidentState,
+    order: Sequence[int],
+    titles: Sequence[str],
+    new_dealer: int,
+    new_seating: Sequence[int],
+    leader: int,
+    moves: Sequence[Transfer],
+) -> list[Note]:
+    """Who deals, how the table reseats, who hands what to whom, and who leads next round."""
+    v = state.variants
+    names = state.players
     if titles[new_dealer] == PRESIDENT:
-        explain.append(
-            Note(
-                "next_dealer",
-                "Next round %(name)s (President) deals (dealer = president, president.md §1.4).",
-                new_dealer,
-                name=names[new_dealer],
-            )
+        dealer = Note(
+            "next_dealer",
+            "Next round %(name)s (President) deals (dealer = president, president.md §1.4).",
+            new_dealer,
+            name=names[new_dealer],
         )
     else:
-        explain.append(
-            Note(
-                "next_dealer",
-                "Next round %(name)s (Scum) deals (dealer = scum, president.md §1.4).",
-                new_dealer,
-                name=names[new_dealer],
-            )
+        dealer = Note(
+            "next_dealer",
+            "Next round %(name)s (Scum) deals (dealer = scum, president.md §1.4).",
+            new_dealer,
+            name=names[new_dealer],
         )
+    explain = [dealer]
     if v.reseat_by_title:
         explain.append(
             Note(
@@ -105,8 +145,7 @@ def close_round(
                 names=", ".join(names[s] for s in new_seating),
             )
         )
-    for t in moves:
-        explain.append(exchange_note(titles[t.giver], t, names[t.giver], names[t.receiver]))
+    explain += [exchange_note(titles[t.giver], t, names[t.giver], names[t.receiver]) for t in moves]
     neutrals = [names[s] for s in order if titles[s] == NEUTRAL and all(s not in (t.giver, t.receiver) for t in moves)]
     if moves and neutrals:
         explain.append(
@@ -127,25 +166,7 @@ def close_round(
             option=v.later_round_lead,
         )
     )
-    record = RoundRecord(
-        number=number,
-        mode=mode,
-        dealer=dealer,
-        seating=seating,
-        order=tuple(order),
-        titles=tuple(titles),
-        points=tuple(points),
-        totals=totals,
-        next_dealer=new_dealer,
-        next_leader=leader,
-        next_seating=new_seating,
-        next_transfers=moves,
-        notes=tuple(explain),
-    )
-    new = dataclasses.replace(
-        state, totals=totals, rounds=(*state.rounds, record), current=None, seating=new_seating, redeals=0
-    )
-    return with_result(new, _league_result(new))
+    return explain
 
 
 def _league_result(state: PresidentState) -> tuple[MatchResult, Note] | None:

@@ -23,6 +23,7 @@ from scoring.president.ranks import (
 )
 from scoring.president.result_entry import check_seat
 from scoring.president.state import PlayRecord, PresidentState, Round, Trick
+from scoring.president.variants import PresidentVariants
 
 RULE = "president.md §2.4"
 
@@ -226,24 +227,12 @@ def _classify(state: PresidentState, rnd: Round, trick: Trick, seat: int, cards:
 
 
 def apply_play(state: PresidentState, event: Play) -> PresidentState:
+    """One play (§2.4): checked, classified (lead, beat, equal, quick clear), the proofs it gives,
+    then the cards leave the hand and the trick clears, goes out or moves on."""
     rnd = require_play(state)
     v = state.variants
     seat, cards = event.seat, event.cards
-    check_seat(state, seat, "play")
-    names = state.players
-    if not cards:
-        raise RulesError("empty_play", "A play lays at least one card; to not play, pass.", rule=RULE)
-    if not rnd.active(seat):
-        raise RulesError(
-            "player_is_out", "%(name)s has no cards left.", rule="president.md §2.6", seat=seat, name=names[seat]
-        )
-    check_cards_exist(state, cards, "president.md §6.1")
-    _check_supply(state, rnd, seat, cards)
-    combo = analyse(cards, v)
-    if combo is None:
-        raise RulesError(
-            "mixed_ranks", "%(cards)s are not all of one rank (president.md §2.4).", rule=RULE, cards=_pretty(cards)
-        )
+    combo = _checked_combo(state, rnd, seat, cards)
     trick = rnd.trick if rnd.trick is not None else Trick(leader=seat)
     kind = _classify(state, rnd, trick, seat, cards, combo)
     if kind == "lead":
@@ -252,10 +241,59 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     top = trick.top
     twos_findings = twos_lead_proof(state, rnd, seat, cards)
     findings = exchange_proof(state, rnd, seat, cards) + twos_findings
-    claims = rnd.twos_lead_claims - {seat} if twos_findings else rnd.twos_lead_claims
+    same_key = top is not None and top.combo.key == combo.key
+    run = (trick.run if same_key else 0) + naturals_of(cards, combo.key, v)
+    revolution = rnd.revolution != (v.revolution and is_four_of_a_kind(combo))
+    record = PlayRecord(seat, cards, combo, kind)
+    trick = dataclasses.replace(trick, plays=(*trick.plays, record), passes=frozenset(), run=run)
+    rnd = dataclasses.replace(
+        _cards_left_hand(rnd, seat, cards),
+        revolution=revolution,
+        trick=trick,
+        flagged=rnd.flagged | {f.seat for f in findings if f.code == "exchange_not_best_cards"},
+        twos_lead_claims=_twos_lead_claims(rnd, v, seat, cards, combo, kind, bool(twos_findings)),
+        notes=rnd.notes + _revolution_notes(state, rnd, seat, revolution),
+    )
+    state = dataclasses.replace(state, findings=state.findings + findings)
+    return _after_play(state, rnd, trick, seat, cards, combo, kind)
+
+
+def _checked_combo(state: PresidentState, rnd: Round, seat: int, cards: tuple[Card, ...]) -> Combo:
+    """The play is some cards of one rank that the seat, still in the round, may hold."""
+    check_seat(state, seat, "play")
+    if not cards:
+        raise RulesError("empty_play", "A play lays at least one card; to not play, pass.", rule=RULE)
+    if not rnd.active(seat):
+        raise RulesError(
+            "player_is_out",
+            "%(name)s has no cards left.",
+            rule="president.md §2.6",
+            seat=seat,
+            name=state.players[seat],
+        )
+    check_cards_exist(state, cards, "president.md §6.1")
+    _check_supply(state, rnd, seat, cards)
+    combo = analyse(cards, state.variants)
+    if combo is None:
+        raise RulesError(
+            "mixed_ranks", "%(cards)s are not all of one rank (president.md §2.4).", rule=RULE, cards=_pretty(cards)
+        )
+    return combo
+
+
+def _twos_lead_claims(
+    rnd: Round, v: PresidentVariants, seat: int, cards: tuple[Card, ...], combo: Combo, kind: str, proven: bool
+) -> frozenset[int]:
+    """Seats whose twos lead is still to be proven (no_lead_twos_or_bombs with hands unknown)."""
+    claims = rnd.twos_lead_claims - {seat} if proven else rnd.twos_lead_claims
     hidden_twos_lead = kind == "lead" and v.no_lead_twos_or_bombs and is_twos(combo) and rnd.hands is None
     if hidden_twos_lead and len(cards) < rnd.sizes[seat]:
         claims |= {seat}
+    return claims
+
+
+def _cards_left_hand(rnd: Round, seat: int, cards: tuple[Card, ...]) -> Round:
+    """The round with ``cards`` out of the seat's hand, its size, its received cards and the count played."""
     received = list(rnd.received_left)
     left = list(received[seat])
     for card in cards:
@@ -271,49 +309,42 @@ def apply_play(state: PresidentState, event: Play) -> PresidentState:
     sizes[seat] -= len(cards)
     played_counts = list(rnd.cards_played())
     played_counts[seat] += len(cards)
-    same_key = top is not None and top.combo.key == combo.key
-    run = (trick.run if same_key else 0) + naturals_of(cards, combo.key, v)
-    clears = (
-        kind == "quick_clear"
-        or (v.bombs == "four_of_a_kind" and is_four_of_a_kind(combo))
-        or (v.twos_clear and is_twos(combo))
-        or (kind == "equal" and v.equal_play == "allowed_skips_next" and run >= 4)
-    )
-    revolution = rnd.revolution != (v.revolution and is_four_of_a_kind(combo))
-    record = PlayRecord(seat, cards, combo, kind)
-    trick = dataclasses.replace(trick, plays=(*trick.plays, record), passes=frozenset(), run=run)
-    notes = list(rnd.notes)
-    if revolution != rnd.revolution:
-        if revolution:
-            line = Note(
-                "revolution",
-                "%(name)s played four of a kind: the rank order is reversed (§2.4).",
-                seat,
-                name=names[seat],
-            )
-        else:
-            line = Note(
-                "revolution",
-                "%(name)s played four of a kind: the rank order is back to normal (§2.4).",
-                seat,
-                name=names[seat],
-            )
-        notes.append(line)
-    rnd = dataclasses.replace(
+    return dataclasses.replace(
         rnd,
         hands=hands,
         sizes=tuple(sizes),
         played_counts=tuple(played_counts),
         played=rnd.played + cards,
         received_left=tuple(received),
-        revolution=revolution,
-        trick=trick,
-        flagged=rnd.flagged | {f.seat for f in findings if f.code == "exchange_not_best_cards"},
-        twos_lead_claims=claims,
-        notes=tuple(notes),
     )
-    state = dataclasses.replace(state, findings=state.findings + findings)
-    if sizes[seat] == 0:
+
+
+def _revolution_notes(state: PresidentState, rnd: Round, seat: int, revolution: bool) -> tuple[Note, ...]:
+    """The explanation line when four of a kind turns the rank order (§2.4)."""
+    if revolution == rnd.revolution:
+        return ()
+    name = state.players[seat]
+    if revolution:
+        return (
+            Note("revolution", "%(name)s played four of a kind: the rank order is reversed (§2.4).", seat, name=name),
+        )
+    return (
+        Note("revolution", "%(name)s played four of a kind: the rank order is back to normal (§2.4).", seat, name=name),
+    )
+
+
+def _after_play(
+    state: PresidentState, rnd: Round, trick: Trick, seat: int, cards: tuple[Card, ...], combo: Combo, kind: str
+) -> PresidentState:
+    """Going out ends the round when one player is left; a clearing play leads again; else move on."""
+    v = state.variants
+    clears = (
+        kind == "quick_clear"
+        or (v.bombs == "four_of_a_kind" and is_four_of_a_kind(combo))
+        or (v.twos_clear and is_twos(combo))
+        or (kind == "equal" and v.equal_play == "allowed_skips_next" and trick.run >= 4)
+    )
+    if rnd.sizes[seat] == 0:
         rnd = go_out(state, rnd, seat, cards, combo, clears)
         if round_over(state, rnd):
             return finish(state, rank_rest(state, rnd))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from scoring.errors import RulesError
 from scoring.events import Event
 from scoring.protocol import JSON
@@ -38,25 +41,24 @@ def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
             rule=rule("§3"),
             event=event.TYPE,
         )
-    if isinstance(event, PlayCard):
-        return play.apply_play(state, deal, event)
-    if isinstance(event, Bid):
-        return bidding.apply_bid(state, deal, event)
-    if isinstance(event, Pass):
-        return bidding.apply_pass(state, deal, event)
-    if isinstance(event, LookAtHand):
-        return bidding.apply_look(state, deal, event)
-    if isinstance(event, TakeTalon):
-        return talon.apply_take_talon(state, deal, event)
-    if isinstance(event, GiveCard):
-        return talon.apply_give_card(state, deal, event)
-    if isinstance(event, Discard):
-        return talon.apply_discard(state, deal, event)
-    if isinstance(event, RaiseContract):
-        return talon.apply_raise(state, deal, event)
-    if isinstance(event, GiveUp):
-        return talon.apply_give_up(state, deal, event)
-    raise RulesError("unexpected_event", "%(event)s cannot be recorded now.", rule=rule("§16.1"), event=event.TYPE)
+    handler = _IN_DEAL.get(type(event))
+    if handler is None:
+        raise RulesError("unexpected_event", "%(event)s cannot be recorded now.", rule=rule("§16.1"), event=event.TYPE)
+    return handler(state, deal, event)
+
+
+#: The events of a deal in progress, each with the function that applies it (state, deal, event).
+_IN_DEAL: dict[type[Event], Callable[[ThousandState, DealState, Any], ThousandState]] = {
+    PlayCard: play.apply_play,
+    Bid: bidding.apply_bid,
+    Pass: bidding.apply_pass,
+    LookAtHand: bidding.apply_look,
+    TakeTalon: talon.apply_take_talon,
+    GiveCard: talon.apply_give_card,
+    Discard: talon.apply_discard,
+    RaiseContract: talon.apply_raise,
+    GiveUp: talon.apply_give_up,
+}
 
 
 def to_act(deal: DealState) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from scoring.errors import RulesError
@@ -47,11 +47,8 @@ class TonkGame(Game[TonkState, TonkVariants]):
         return TonkState(variants=variants, players=players, totals=(0,) * n)
 
     def apply_event(self, state: TonkState, event: Event) -> TonkState:
-        if isinstance(event, HandResult):
-            return apply_hand_result(state, event)
-        if isinstance(event, EndSession):
-            return _end_session(state)
-        return play.apply_play(state, event)
+        between = _BETWEEN_HANDS.get(type(event))
+        return between(state, event) if between is not None else play.apply_play(state, event)
 
     def legal_actions(self, state: TonkState) -> list[JSON]:
         if state.result is not None:
@@ -122,3 +119,11 @@ def _end_session(state: TonkState) -> TonkState:
 
 
 GAME = TonkGame()
+
+
+#: The events recorded outside card play (a whole hand's result, the end of the session); every
+#: other event is card play (``scoring.tonk.play.apply_play``).
+_BETWEEN_HANDS: dict[type[Event], Callable[[TonkState, Any], TonkState]] = {
+    HandResult: apply_hand_result,
+    EndSession: lambda state, event: _end_session(state),
+}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 from scoring.cards import Card
 from scoring.errors import RulesError
@@ -35,27 +37,26 @@ def apply_play(state: TonkState, event: Event) -> TonkState:
     seat = getattr(event, "seat", None)
     if isinstance(seat, int) and not 0 <= seat < state.seats:
         raise RulesError("no_such_seat", "There is no seat %(seat)s.", rule="tonk.md §1.1", seat=seat)
-    if isinstance(event, Declare):
-        return dealing.declare(state, play, event)
-    if isinstance(event, SideBet):
-        return dealing.side_bet_event(state, play, event)
-    if isinstance(event, Claim49):
-        return dealing.claim_49(state, play, event)
-    if isinstance(event, ShowHands):
-        return dealing.show_hands(state, play, event)
-    if isinstance(event, Drop):
-        return turns.drop(state, play, event)
-    if isinstance(event, Draw):
-        return turns.draw(state, play, event)
-    if isinstance(event, Spread):
-        return turns.spread(state, play, event)
-    if isinstance(event, Hit):
-        return turns.hit(state, play, event)
-    if isinstance(event, Discard):
-        return turns.discard(state, play, event)
-    raise RulesError(
-        "unexpected_event", "%(event_type)s cannot be recorded now.", rule="tonk.md §2.1", event_type=event.TYPE
-    )
+    handler = _IN_HAND.get(type(event))
+    if handler is None:
+        raise RulesError(
+            "unexpected_event", "%(event_type)s cannot be recorded now.", rule="tonk.md §2.1", event_type=event.TYPE
+        )
+    return handler(state, play, event)
+
+
+#: The events of a hand in progress, each with the function that applies it (state, hand, event).
+_IN_HAND: dict[type[Event], Callable[[TonkState, Play, Any], TonkState]] = {
+    Declare: dealing.declare,
+    SideBet: dealing.side_bet_event,
+    Claim49: dealing.claim_49,
+    ShowHands: dealing.show_hands,
+    Drop: turns.drop,
+    Draw: turns.draw,
+    Spread: turns.spread,
+    Hit: turns.hit,
+    Discard: turns.discard,
+}
 
 
 def _spread_options(state: TonkState, play: Play, seat: int) -> list[list[str]]:

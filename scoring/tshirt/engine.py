@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from scoring.errors import RulesError
@@ -34,13 +34,12 @@ class TShirtGame(Game[TShirtState, TShirtVariants]):
         return TShirtState(variants=variants, players=players)
 
     def apply_event(self, state: TShirtState, event: Event) -> TShirtState:
-        if isinstance(event, StartGame):
-            return start_game(state, event)
-        if isinstance(event, SloganPlayed):
-            return slogan_played(state, event)
-        if isinstance(event, RoundResult):
-            return round_result(state, event)
-        raise RulesError("unexpected_event", "%(type)s cannot be recorded now.", rule="tshirt-game.md", type=event.TYPE)
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise RulesError(
+                "unexpected_event", "%(type)s cannot be recorded now.", rule="tshirt-game.md", type=event.TYPE
+            )
+        return handler(state, event)
 
     def legal_actions(self, state: TShirtState) -> list[JSON]:
         if state.result is not None:
@@ -113,3 +112,11 @@ def _result_json(state: TShirtState) -> JSON | None:
 
 
 GAME = TShirtGame()
+
+
+#: Each event with the function that applies it (state, event) → state.
+_HANDLERS: dict[type[Event], Callable[[TShirtState, Any], TShirtState]] = {
+    StartGame: start_game,
+    SloganPlayed: slogan_played,
+    RoundResult: round_result,
+}

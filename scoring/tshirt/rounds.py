@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from scoring.errors import RulesError
 from scoring.explain import Note
@@ -241,7 +242,41 @@ def _end(
 
 
 def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
+    """One judged round: checked, the Hot or Not card (and a BOO YAH! steal) moved, totals noted,
+    and the game ended when the target is reached or the deck runs out."""
     judge = _require_started(state)
+    _check_round(state, event, judge)
+    _check_value(state, event.value)
+    stolen = _steal(state, event)
+    counted, boo_note = _counted_value(state, event)
+    names = state.players
+    notes = [
+        Note(
+            "round_won",
+            "Judge %(judge)s chose %(name)s's slogan; %(name)s drew a Hot or Not card worth %(value)s (BOO YAH!)."
+            if event.boo_yah
+            else "Judge %(judge)s chose %(name)s's slogan; %(name)s drew a Hot or Not card worth %(value)s.",
+            event.winner,
+            judge=names[judge],
+            name=names[event.winner],
+            value=event.value,
+        )
+    ]
+    if boo_note is not None:
+        notes.append(boo_note)
+    new_cards = _cards_after_round(state, event, counted, stolen, notes)
+    totals = tuple(sum(c.counts for c in mine) for mine in new_cards)
+    notes += _total_notes(state, state.totals, totals)
+    hot_left = state.hot_or_not_left - 1
+    ended = _end(state, event.winner, totals, hot_left)
+    if ended is not None:
+        notes.append(ended[1])
+    new = _after_round(state, event, new_cards, totals, notes, hot_left, ended[0] if ended else None)
+    return dataclasses.replace(new, result_note=ended[2]) if ended else new
+
+
+def _check_round(state: TShirtState, event: RoundResult, judge: int) -> None:
+    """The round's judge, a winner other than the judge, and every slogan in when they are tracked."""
     _check_duplicate(state, event)
     if event.judge != judge:
         raise RulesError(
@@ -264,35 +299,22 @@ def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
             name=state.players[judge],
             round=event.round,
         )
-    if state.submitted:
-        missing = [s for s in range(state.seats) if s != judge and s not in state.submitted]
-        if missing:
-            raise RulesError(
-                "entries_missing",
-                "Every player but the judge plays a Slogan Card; %(name)s has not.",
-                rule="tshirt-game.md Turn structure 3",
-                seats=missing,
-                name=state.players[missing[0]],
-            )
-    _check_value(state, event.value)
-    stolen = _steal(state, event)
-    counted, boo_note = _counted_value(state, event)
-    names = state.players
-    before = state.totals
-    notes = [
-        Note(
-            "round_won",
-            "Judge %(judge)s chose %(name)s's slogan; %(name)s drew a Hot or Not card worth %(value)s (BOO YAH!)."
-            if event.boo_yah
-            else "Judge %(judge)s chose %(name)s's slogan; %(name)s drew a Hot or Not card worth %(value)s.",
-            event.winner,
-            judge=names[judge],
-            name=names[event.winner],
-            value=event.value,
+    missing = [s for s in range(state.seats) if s != judge and s not in state.submitted]
+    if state.submitted and missing:
+        raise RulesError(
+            "entries_missing",
+            "Every player but the judge plays a Slogan Card; %(name)s has not.",
+            rule="tshirt-game.md Turn structure 3",
+            seats=missing,
+            name=state.players[missing[0]],
         )
-    ]
-    if boo_note is not None:
-        notes.append(boo_note)
+
+
+def _cards_after_round(
+    state: TShirtState, event: RoundResult, counted: int, stolen: HotCard | None, notes: list[Note]
+) -> tuple[tuple[HotCard, ...], ...]:
+    """Each seat's Hot or Not cards with the round's card won and a BOO YAH! steal moved (noted)."""
+    names = state.players
     cards = [list(mine) for mine in state.cards]
     cards[event.winner].append(HotCard(event.round, event.value, counted, event.boo_yah))
     if stolen is not None:
@@ -313,26 +335,23 @@ def round_result(state: TShirtState, event: RoundResult) -> TShirtState:
         )
     elif event.boo_yah:
         notes.append(Note("boo_yah_no_steal", "BOO YAH!: no card was taken.", event.winner))
-    new_cards = tuple(tuple(mine) for mine in cards)
-    totals = tuple(sum(c.counts for c in mine) for mine in new_cards)
-    for seat in range(state.seats):
-        if totals[seat] != before[seat]:
-            notes.append(
-                Note(
-                    "total",
-                    "%(name)s: %(before)s → %(total)s.",
-                    seat,
-                    name=names[seat],
-                    before=before[seat],
-                    total=totals[seat],
-                )
-            )
-    hot_left = state.hot_or_not_left - 1
-    ended = _end(state, event.winner, totals, hot_left)
-    if ended is not None:
-        notes.append(ended[1])
-    new = _after_round(state, event, new_cards, totals, notes, hot_left, ended[0] if ended else None)
-    return dataclasses.replace(new, result_note=ended[2]) if ended else new
+    return tuple(tuple(mine) for mine in cards)
+
+
+def _total_notes(state: TShirtState, before: Sequence[int], totals: Sequence[int]) -> list[Note]:
+    """A line for each total the round changed."""
+    return [
+        Note(
+            "total",
+            "%(name)s: %(before)s → %(total)s.",
+            seat,
+            name=state.players[seat],
+            before=before[seat],
+            total=totals[seat],
+        )
+        for seat in range(state.seats)
+        if totals[seat] != before[seat]
+    ]
 
 
 def _after_round(

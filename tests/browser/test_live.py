@@ -42,3 +42,41 @@ def test_an_entry_is_pushed_to_the_other_phones_and_polled_where_the_stream_is_b
     anna.page.wait_for_selector("#board tr[data-hand='1']")
     cleo.page.wait_for_selector("#board tr[data-hand='1']")
     assert totals(anna.page) == totals(cleo.page) == ["13", "5", "17", "17"]
+    # Cleo's phone says it is not live (quietly, in the header); the live ones say nothing
+    cleo.page.wait_for_selector("#not-live:not([hidden])")
+    assert cleo.page.inner_text("#not-live") == "Not live"
+    assert anna.page.locator("#not-live").is_hidden()
+
+
+def test_twelve_tables_and_back_in_one_browser_with_the_service_worker_on(phones: Any) -> None:
+    """Issue 23: the worker once put the stream into its cache, reading it for ever, until the
+    browser's six connections to the host were used up and the 9th table stayed on "Loading…"."""
+    phone = phones(service_workers="allow")
+    phone.sign_in_as_guest("Anna")
+    first = phone.create_match("hearts", PLAYERS)
+    page = phone.page
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    others = page.evaluate(
+        """async (players) => {  // one after the other: the test database is SQLite
+            const ids = [];
+            for (let i = 0; i < 11; i++) ids.push((await window.Companion.API.createMatch({ game: "hearts", players })).id);
+            return ids;
+        }""",
+        PLAYERS,
+    )
+    tables = [first, *others]
+    for match_id in tables:
+        phone.goto(f"/m/{match_id}/")
+        page.wait_for_selector("#board table")
+        page.wait_for_selector("body[data-live='on']", state="attached")  # its stream is open and live
+    for match_id in reversed(tables[-3:-1]):  # back to two of them
+        page.go_back()
+        page.wait_for_url(f"**/m/{match_id}/")
+        page.wait_for_selector("#board table")
+        page.wait_for_selector("body[data-live='on']", state="attached")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    enter_hand(page, [13, 5, 4, 4])  # and the table still records
+    stored(tables[-3], 1)
+    page.wait_for_selector("#board tr[data-hand='0']")

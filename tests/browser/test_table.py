@@ -141,7 +141,17 @@ def test_the_service_worker_keeps_the_open_match_readable_offline(phones: Any) -
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now controlled by the worker, which caches the page and its API reads
     page.wait_for_selector("#board tr[data-hand='0']")
-    page.wait_for_timeout(500)
+    # The worker stores each answer after it is drawn: wait until the page and its summary are cached.
+    page.wait_for_function(
+        """async (id) => {
+            const urls = [];
+            for (const name of await caches.keys()) {
+                for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+            }
+            return urls.includes(`/m/${id}/`) && urls.some((u) => u.startsWith(`/api/v1/matches/${id}/summary`));
+        }""",
+        arg=match_id,
+    )
     phone.context.set_offline(True)
     page.reload()
     page.wait_for_selector("#board tr[data-hand='0']")

@@ -207,8 +207,15 @@ def post(port: int, path: str, body: dict[str, Any], token: str | None = None) -
 def _next_seq(stream: http.client.HTTPResponse) -> int:
     """The next ``seq`` event of a Server-Sent Events stream (comments and other lines skipped)."""
     while line := stream.readline():
-        if line.startswith(b"data: "):
-            return int(json.loads(line[6:])["seq"])
+        if line.startswith(b"data: ") and "seq" in (data := json.loads(line[6:])):  # (not a heartbeat)
+            return int(data["seq"])
+    raise AssertionError("the stream ended")
+
+
+def _next_line(stream: http.client.HTTPResponse, start: bytes) -> bytes:
+    while line := stream.readline():
+        if line.startswith(start):
+            return line
     raise AssertionError("the stream ended")
 
 
@@ -224,13 +231,20 @@ def test_the_live_server_streams_an_entry_recorded_on_the_web_server(server: tup
     # the threaded web server never ties a thread to a stream: the phone polls instead
     status, _, body = get(port, path, Authorization=f"Token {token}")
     assert (status, json.loads(body)["code"]) == (503, "live_unavailable")
+    # the live server serves streams only, and only with a ticket from the web server
+    assert get(LIVE_PORT, f"/api/v1/matches/{match['id']}", Authorization=f"Token {token}")[0] == 404
+    assert get(LIVE_PORT, path, Authorization=f"Token {token}")[0] == 403
+    status, ticket = post(port, f"/api/v1/matches/{match['id']}/live-ticket", {}, token)
+    assert status == 201, ticket
     connection = http.client.HTTPConnection("127.0.0.1", LIVE_PORT, timeout=10)
-    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Authorization": f"Token {token}"}
+    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Authorization": f"Ticket {ticket['ticket']}"}
     connection.request("GET", path, headers={**headers, "Accept": "text/event-stream"})
     stream = connection.getresponse()
     assert stream.status == 200
     assert stream.getheader("Content-Type") == "text/event-stream"
     assert _next_seq(stream) == 0  # a new match has no entry yet
+    # the web workers' heartbeat comes through Redis (every 2 s): the phone knows it is live
+    assert _next_line(stream, b"event: heartbeat") == b"event: heartbeat\n"
     hand = {"type": "hand_result", "payload": {"points": [3, 18, 0, 5]}, "client_event_id": str(uuid.uuid4())}
     status, body = post(port, f"/api/v1/matches/{match['id']}/events/", {**hand, "expected_seq": 1}, token)
     assert status == 201, body

@@ -17,6 +17,7 @@ from typing import Any
 
 import psycopg
 import pytest
+import redis
 from django.db import connection
 
 from companion.models import Match
@@ -132,8 +133,11 @@ def test_a_worker_killed_with_tasks_queued_is_made_good_by_the_sweep(
     acknowledged: dict[str, int] = {}
     for match_id in match_ids:
         _play_to_the_end(phone, match_id, acknowledged)
+    queued = _queued(stack)
+    assert queued >= len(match_ids), "the finishes queued their derivations"
     doomed = stack.worker(pool="prefork", concurrency=1)
-    time.sleep(4)  # it connects and reserves (prefetch 1, acks late)
+    # It connects and reserves one task (prefetch 1, acks late): the queue is one shorter.
+    wait_until(lambda: _queued(stack) < queued, 30, "the doomed worker reserving a task")
     kill(doomed, signal.SIGKILL)
     doomed.wait()
     started = time.monotonic()
@@ -232,6 +236,11 @@ def test_redis_stopped_during_appends_and_reads(alice: Person, bob: Person, char
         check.derived_check([match_id])
     finally:
         stack.stop()
+
+
+def _queued(stack: Stack) -> int:
+    """Tasks waiting in the stack's own Celery queue (a Redis list named after it)."""
+    return int(redis.Redis.from_url(stack.redis_url).llen(stack.queue))
 
 
 def _redis_up(port: int) -> bool:

@@ -147,18 +147,18 @@ def test_voiding_a_hand_unfinishes_the_match_everywhere(league: League, committi
 
 def test_running_the_task_twice_changes_nothing(league: League) -> None:
     from companion.models import MatchChange
-    from league.tasks import change_consume, match_derive, rebuild
+    from league.tasks import change_consume
 
     before = derived_snapshot()
     for match_id in (league.m1, league.m2, league.m3, league.m4):
         change = MatchChange.objects.filter(match_id=match_id).first()
         assert change is not None
         change_consume(change.pk)
-        match_derive(match_id)
-        match_derive(match_id)
+        services.match_derive(match_id=match_id)
+        services.match_derive(match_id=match_id)
     assert derived_snapshot() == before
-    rebuild()
-    rebuild()
+    services.league_rebuild()
+    services.league_rebuild()
     assert derived_snapshot() == before
     call_command("league_rebuild", "--check")
 

@@ -1,8 +1,9 @@
-"""Game.claim_form: what the phone offers a claimant, from the engine (no pack, ranks or trick count
+"""scoring.claims.form.claim_form: what the phone offers a claimant, from the engine (no pack, ranks or trick count
 in the phone). Positions from tests/scoring/test_claim_hooks.py, worked out there by hand."""
 
 from __future__ import annotations
 
+from scoring.claims.form import claim_form
 from scoring.hearts import GAME as HEARTS
 from scoring.registry import get_game
 from scoring.thousand import GAME as THOUSAND
@@ -12,7 +13,7 @@ from tests.scoring.thousand_helpers import A, B, C, apply_all, start
 
 
 def test_thousand_known_hands_at_trick_7() -> None:
-    form = THOUSAND.claim_form(thousand_at_trick_7())
+    form = claim_form(THOUSAND, thousand_at_trick_7())
     assert form is not None
     # A is the declarer (bid 130): a contract claim is offered; two tricks are left.
     assert form["kinds"] == ["all_tricks", "at_least", "contract"] and form["declarer"] == A
@@ -25,7 +26,7 @@ def test_thousand_unknown_hands_offer_the_unseen_cards() -> None:
     state = deal(start({"bid_ceiling": "unlimited"}, dealer=C))
     state = apply_all(state, [("bid", {"seat": A, "amount": 130}), ("pass", {"seat": B}), ("pass", {"seat": C})])
     state = plays(exchange(state, A, {B: "9C", C: "9H"}), " ".join(T24_PLAY.split()[:18]))
-    form = THOUSAND.claim_form(state)
+    form = claim_form(THOUSAND, state)
     assert form is not None
     unseen = ["9C", "QC", "AC", "9H", "TH", "AH"]
     assert form["cards"] == {"0": unseen, "1": unseen, "2": unseen}
@@ -34,9 +35,9 @@ def test_thousand_unknown_hands_offer_the_unseen_cards() -> None:
 def test_hearts_without_recorded_hands() -> None:
     state = HEARTS.start({"pass_count": 0}, ["Ann", "Bob", "Cy", "Di"])
     state = HEARTS.apply_json(state, "deal", {})
-    assert HEARTS.claim_form(state) is None  # no lead yet: the 2♣ holder is not known
+    assert claim_form(HEARTS, state) is None  # no lead yet: the 2♣ holder is not known
     state = HEARTS.apply_json(state, "play_card", {"seat": 2, "card": "2C"})
-    form = HEARTS.claim_form(state)
+    form = claim_form(HEARTS, state)
     assert form is not None
     # No contract in Hearts; 13 tricks left, counting the one in progress; any of the 51 unplayed cards.
     assert form["kinds"] == ["all_tricks", "at_least", "no_more_points"] and form["declarer"] is None

@@ -8,6 +8,7 @@ import random
 from scoring.claims import Claim, ClaimKind, check_claim
 from scoring.claims.adapters import claim_position_from_state
 from scoring.claims.games import apply_play, legal_plays
+from scoring.registry import get_game
 from tests.scoring.bourre_helpers import decide, start, step
 from tests.scoring.hearts_support import known_position
 from tests.scoring.test_thousand_cardplay import T24_PLAY, deal, exchange, plays
@@ -21,7 +22,7 @@ def test_hearts_state() -> None:
     # 2♠ 3♠, the lowest spades: it never wins a trick, so takes no more points. Seat 3 must follow
     # A♠ with 6♠ and then drops 2♥ on K♠: seat 0 cannot avoid that point.
     state = known_position(["AS KS", "2S 3S", "4S 5S", "6S 2H"], leader=0, trick_number=12, hearts_broken=True)
-    setup = claim_position_from_state("hearts", state, 0)
+    setup = claim_position_from_state(get_game("hearts"), state, 0)
     assert setup.claimant == 0 and setup.position.hand_sizes == (2, 2, 2, 2)
     assert check_claim(setup.position, Claim(ClaimKind.ALL_TRICKS, 0)).status == "holds"
     assert check_claim(setup.position, Claim(ClaimKind.NO_MORE_POINTS, 1)).status == "holds"
@@ -38,7 +39,7 @@ def test_thousand_state() -> None:
     state = apply_all(state, [("bid", {"seat": A, "amount": 130}), ("pass", {"seat": B}), ("pass", {"seat": C})])
     state = exchange(state, A, {B: "9C", C: "9H"})
     state = plays(state, " ".join(T24_PLAY.split()[:18]))
-    setup = claim_position_from_state("thousand", state, C)
+    setup = claim_position_from_state(get_game("thousand"), state, C)
     assert setup.contract == 130
     assert [len(h or ()) for h in setup.position.hands] == [2, 2, 2]
     claimant = setup.claimant
@@ -56,7 +57,7 @@ def _bourre_two() -> object:
 def test_bourre_state() -> None:
     # Ann's A♠ is the top trump: one trick is certain. All five are not: Bob's A♥ heads her hearts,
     # and he must head 3♦ with a higher diamond.
-    setup = claim_position_from_state("bourre", _bourre_two(), 0)
+    setup = claim_position_from_state(get_game("bourre"), _bourre_two(), 0)
     assert check_claim(setup.position, Claim(ClaimKind.AT_LEAST, setup.claimant, tricks=1)).status == "holds"
     assert check_claim(setup.position, Claim(ClaimKind.ALL_TRICKS, setup.claimant)).status == "fails"
 
@@ -71,7 +72,7 @@ def test_bourre_legality_matches_the_engine_on_random_playouts() -> None:
         for _ in range(30):
             # The engine's position and the claim checker's, played on side by side.
             pp = play_position(session)  # type: ignore[arg-type]
-            pos = claim_position_from_state("bourre", session, pp.active[0]).position
+            pos = claim_position_from_state(get_game("bourre"), session, pp.active[0]).position
             while not pp.finished:
                 engine_cards = pp.legal_cards()
                 assert engine_cards is not None
@@ -106,7 +107,7 @@ def test_hearts_legality_matches_the_engine_on_random_playouts() -> None:
                 if not actions or play_position(state) is None:
                     break
                 (action,) = actions
-                setup = claim_position_from_state("hearts", state, action["seat"])
+                setup = claim_position_from_state(get_game("hearts"), state, action["seat"])
                 mine = sorted(str(p.card) for p in legal_plays(setup.position))
                 assert mine == sorted(action["cards"]), (setup.position, action)
                 state = ev(state, "play_card", seat=action["seat"], card=rng.choice(action["cards"]))
@@ -132,7 +133,7 @@ def test_thousand_legality_matches_the_engine_on_random_playouts() -> None:
             state = exchange(state, A, {B: "9C", C: "9H"})
             while state.deal is not None and state.deal.phase in ("declare", "play"):
                 (action,) = [a for a in GAME.legal_actions(state) if a["type"] == "play_card"]
-                setup = claim_position_from_state("thousand", state, action["seat"])
+                setup = claim_position_from_state(get_game("thousand"), state, action["seat"])
                 plays_ = legal_plays(setup.position)
                 assert sorted(str(p.card) for p in plays_ if not p.announce) == sorted(action["cards"])
                 assert sorted(str(p.card) for p in plays_ if p.announce) == sorted(action.get("marriage", []))
@@ -177,7 +178,7 @@ def test_bourre_variants_match_the_engine_on_random_playouts() -> None:
                 if not actions:
                     break
                 (action,) = actions
-                setup = claim_position_from_state("bourre", s, action["seat"])
+                setup = claim_position_from_state(get_game("bourre"), s, action["seat"])
                 mine = sorted(str(p.card) for p in legal_plays(setup.position))
                 assert mine == sorted(action["cards"]), (variants, setup.position, action)
                 s = step(s, "play_card", seat=action["seat"], card=rng.choice(action["cards"]))

@@ -7,7 +7,8 @@ Each playout starts a match and records only what the engine offers: the cards d
 - the event round-trips through its JSON form;
 - ``apply`` never changes its input;
 - every event ``legal_events`` lists is accepted (checked where the list is short);
-- the summary is plain JSON with the protocol's keys (scoring/protocol.py);
+- the summary is plain JSON with the protocol's keys (scoring/protocol.py), and the typed reading
+  (``to_act``, ``is_terminal``, ``returns``, ``is_legal``) says what the summary says;
 - the game's own invariants hold (below, each citing its docs/games section).
 
 At the end, replaying the record equals the state built step by step.
@@ -192,6 +193,19 @@ def _all_accepted(game: Game[Any, Any], state: Any, options: list[Event]) -> Non
             game.apply(state, option)
         except RulesError as err:  # pragma: no cover - the failure message names the event
             raise AssertionError(f"listed but refused: {option} ({err.code})") from err
+        assert game.is_legal(state, option), option
+
+
+def _typed_reading_agrees(game: Game[Any, Any], state: Any) -> None:
+    summary = game.summary(state)
+    assert game.to_act(state) == summary["to_act"]
+    assert game.is_terminal(state) is summary["finished"]
+    returns = game.returns(state)
+    if summary["result"] is None:
+        assert returns is None
+    else:
+        sign = -1 if summary["result"]["lower_is_better"] else 1
+        assert returns == tuple(sign * score for score in summary["result"]["scores"])
 
 
 def playout(name: str, seed: int) -> None:
@@ -201,7 +215,7 @@ def playout(name: str, seed: int) -> None:
     players = [f"P{i}" for i in range(seats)]
     state = game.start(variants, players)
     events: list[tuple[str, Any]] = []
-    while not game.is_finished(state) and _units(state) < UNITS[name]:
+    while not game.is_terminal(state) and _units(state) < UNITS[name]:
         chance = game.chance_event(state, rng)
         options = game.legal_events(state) if chance is None else []
         assert chance is not None or options, f"{name}: stuck at {game.summary(state)['phase']}"
@@ -210,7 +224,10 @@ def playout(name: str, seed: int) -> None:
         state, dumped = _step(game, state, event, check_pure=len(events) % 5 == 0)
         events.append(dumped)
         INVARIANTS[name](state)
+        if len(events) % 5 == 0:
+            _typed_reading_agrees(game, state)
         assert len(events) < 3000
+    _typed_reading_agrees(game, state)
     summary = json.loads(json.dumps(game.summary(state)))
     assert set(summary) >= ENVELOPE and summary["players"] == players
     record = MatchRecord(

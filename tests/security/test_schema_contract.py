@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
 
 from tests.conftest import Person
 from tests.league.helpers import League, league_build
@@ -206,15 +207,20 @@ def test_the_live_stream_is_documented_as_server_sent_events(
     # a stream that ends at once (after its first event) so the test reads all of it
     settings.COMPANION_LIVE_MAX_S = 0
     url, path = f"/api/v1/matches/{hearts_match['id']}/live", "/api/v1/matches/{match_id}/live"
-    stream = alice.get(url, HTTP_ACCEPT="text/event-stream")
+    ticket = conforms(alice.post(url + "-ticket"), "POST", path + "-ticket")["ticket"]
+    stream = APIClient().get(url, HTTP_ACCEPT="text/event-stream", HTTP_AUTHORIZATION=f"Ticket {ticket}")
     assert stream.status_code == 200
     responses = _schema()["paths"][path]["get"]["responses"]
     assert list(responses["200"]["content"]) == [stream["Content-Type"]] == ["text/event-stream"]
     body = b"".join(stream.streaming_content).decode()
     stream.close()
-    assert body == 'retry: 1000\n\nid: 0\nevent: seq\ndata: {"seq": 0}\n\n'
-    stranger = Person("mallory").get(url, HTTP_ACCEPT="text/event-stream")
-    assert conforms(stranger, "GET", path)["code"] == "match_not_found"
+    # (and the publishers' heartbeat, when one came through lately)
+    assert (
+        body.removesuffix("event: heartbeat\ndata: {}\n\n") == 'retry: 1000\n\nid: 0\nevent: seq\ndata: {"seq": 0}\n\n'
+    )
+    stranger = Person("mallory").post(url + "-ticket")
+    assert conforms(stranger, "POST", path + "-ticket")["code"] == "match_not_found"
+    assert conforms(alice.get(url), "GET", path)["code"] == "live_ticket_refused"  # a token is not a ticket
     settings.COMPANION_LIVE_WSGI = False
     assert conforms(alice.get(url), "GET", path)["code"] == "live_unavailable"
 

@@ -18,6 +18,7 @@ from companion.claims import claim_check_finish
 from companion.models import ClaimCheck, Event
 from scoring.claims import Claim, ClaimKind, check_claim
 from scoring.claims.adapters import claim_position_from_state
+from scoring.registry import get_game
 from tests.conftest import Person
 from tests.scoring.thousand_helpers import T24_HANDS, T24_PLAY
 
@@ -331,7 +332,7 @@ def test_a_claim_past_the_request_budget_is_finished_by_the_task(
     state = selectors.match_state_replay(
         Match.objects.get(pk=match["id"]), [selectors.recorded_events(Match.objects.get(pk=match["id"]))[0]]
     )
-    setup = claim_position_from_state("hearts", state, 3)
+    setup = claim_position_from_state(get_game("hearts"), state, 3)
     direct = check_claim(setup.position, Claim(ClaimKind.NO_MORE_POINTS, setup.claimant), budget_s=2.0)
     assert direct.status != "undetermined" and polled["verdict"] == direct.status
     assert events_of(match["id"])[1] == (2, "claim")

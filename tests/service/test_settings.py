@@ -87,7 +87,25 @@ def test_database_url_switches_to_postgresql(tmp_path: Path) -> None:
     engine = _setting(
         "settings.DATABASES['default']['ENGINE']", tmp_path, DATABASE_URL="postgres://u:p@db:5432/companion"
     )
-    assert engine == "django.db.backends.postgresql"
+    assert engine == "companion.pg"  # Django's PostgreSQL backend with its waits bounded
+
+
+def test_postgresql_timeouts_come_from_the_environment(tmp_path: Path) -> None:
+    expression = (
+        "settings.DATABASES['default']['OPTIONS']['connect_timeout'], "
+        "settings.DATABASES['default']['OPTIONS']['options'], settings.COMPANION_DB_CLIENT_TIMEOUT_S"
+    )
+    url = "postgres://u:p@db:5432/companion"
+    defaults = _setting(expression, tmp_path, DATABASE_URL=url)
+    assert defaults == "3 -c statement_timeout=5000 -c lock_timeout=3000 6.0"
+    env = {
+        "DATABASE_CONNECT_TIMEOUT_S": "2",
+        "DATABASE_STATEMENT_TIMEOUT_MS": "1500",
+        "DATABASE_LOCK_TIMEOUT_MS": "700",
+    }
+    assert (
+        _setting(expression, tmp_path, DATABASE_URL=url, **env) == "2 -c statement_timeout=1500 -c lock_timeout=700 2.5"
+    )
 
 
 def test_redis_url_switches_the_cache_and_celery_to_redis(tmp_path: Path) -> None:

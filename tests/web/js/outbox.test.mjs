@@ -49,6 +49,22 @@ test("offline or a server error keeps the entry for the next pass", async () => 
   }
 });
 
+test("a database_unavailable 503 keeps the entry, sent again later with the same id and seq", async () => {
+  // The server's answer to a stuck database (api/middleware.py): the outbox retries, never drops it.
+  const box = outbox();
+  await box.add(1, "hand_result", { n: 1 }, { base: 4 });
+  const tries = [];
+  const send = (fail) => async (e) => {
+    tries.push([e.client_event_id, e.expected_seq]);
+    if (fail) throw refusal(503, "database_unavailable");
+    return { event: { seq: e.expected_seq } };
+  };
+  assert.equal(await box.flush(1, { send: send(true) }), false);
+  assert.equal(await box.flush(1, { send: send(false) }), true);
+  assert.deepEqual(tries, [["id-1", 5], ["id-1", 5]]);
+  assert.deepEqual(await box.forMatch(1), []);
+});
+
 test("a conflict (stale_seq) is handed over and removed; later entries keep their seqs", async () => {
   const box = outbox();
   await box.add(1, "hand_result", { n: 1 }, { base: 0 });

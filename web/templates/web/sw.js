@@ -6,6 +6,8 @@
 // new cache, and activating it drops the old one. The files are listed by their hashed URLs.
 const SHELL = "{{ shell }}";
 const PRECACHE = ["/", "/new/", "/join/", "/jsi18n/", "/manifest.webmanifest", ...{{ files|safe }}];
+// swRoute and swCacheable: which requests the worker answers, which answers it keeps.
+importScripts("{{ rules }}");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -21,7 +23,7 @@ self.addEventListener("activate", (event) => {
 
 function networkFirst(request) {
   return fetch(request).then((response) => {
-    if (response.ok) {
+    if (swCacheable(response)) {
       const copy = response.clone();
       caches.open(SHELL).then((cache) => cache.put(request, copy));
     }
@@ -31,17 +33,12 @@ function networkFirst(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  // The live stream never ends: straight to the network, never into the cache.
-  if (/^\/api\/v1\/matches\/\d+\/live\/$/.test(url.pathname)) return;
-  if (url.pathname.startsWith("/static/")) {
+  const route = swRoute(request, self.location.origin);
+  if (route === "static") {
     event.respondWith(caches.match(request).then((hit) => hit || networkFirst(request)));
-    return;
-  }
-  // The open match (/m/<id>/ and its API reads) and every page: fresh when online, cached offline.
-  if (request.mode === "navigate" || url.pathname.startsWith("/api/v1/") || url.pathname === "/jsi18n/") {
+  } else if (route === "fresh") {
+    // The open match (/m/<id>/ and its API reads) and every page: fresh when online, cached offline.
     event.respondWith(networkFirst(request));
   }
+  // "skip": the browser fetches it itself (streams, writes, other origins).
 });

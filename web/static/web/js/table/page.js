@@ -205,13 +205,31 @@ async function loadMatch() {
   }
 }
 
-// Another phone's entry: the stream names the new seq, the summary (ETag) brings the rest.
+// "Not live" in the header while the table is not live (no heartbeat: Redis or the live server
+// down, the stream cut), after a short grace so that opening a page never flashes it.
+let notLive = null;
+function showLive(up) {
+  let chip = $("#not-live");
+  if (!chip) {
+    chip = h("span", { id: "not-live", class: "not-live", role: "status", hidden: true, text: _("Not live") });
+    ($("#net") || $("#title")).after(chip);
+  }
+  clearTimeout(notLive);
+  if (up) chip.hidden = true;
+  else notLive = setTimeout(() => { chip.hidden = false; }, 3000);
+}
+
+// Another phone's entry: the stream names the new seq, the summary (ETag) brings the rest. The
+// stream opens with a ticket from the API (live.js); becoming live again catches up at once.
 function listenLive() {
+  body.dataset.live = "off";
+  showLive(false);
   listen({
     url: `${body.dataset.api || "/api/v1/"}matches/${S.id}/live`,
-    headers: { Accept: "text/event-stream", "Accept-Language": body.dataset.language || "en", Authorization: "Token " + saved.get("token", "") },
+    headers: { Accept: "text/event-stream", "Accept-Language": body.dataset.language || "en" },
+    ticket: () => API.call(`matches/${S.id}/live-ticket`, { method: "POST", json: {} }).then((t) => t.ticket),
     onSeq: (seq) => { body.dataset.liveSeq = seq; if (seq > S.seq) refresh(false); },
-    onState: (up) => { table.set({ live: up }); body.dataset.live = up ? "on" : "off"; },
+    onState: (up) => { if (up && !S.live) refresh(false); table.set({ live: up }); body.dataset.live = up ? "on" : "off"; showLive(up); },
   });
 }
 

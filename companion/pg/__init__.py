@@ -1,0 +1,1 @@
+"""The PostgreSQL backend with a bound on every wait (``ENGINE = "companion.pg"``); see :mod:`.base`."""
