@@ -50,6 +50,7 @@ from scoring.claims import REASON_RECORD_CHANGED, ClaimKind, Verdict
 from scoring.claims.position import Play
 from scoring.errors import ScoringError
 from scoring.record import ANNOTATION_TYPES
+from scoring.registry import get_game
 
 log = logging.getLogger(__name__)
 
@@ -420,6 +421,30 @@ def _accepting_seat(match: Match, user: User, seat: int | None) -> int:
     return seat
 
 
+def _concession(match: Match, check: ClaimCheck, judged: Judged) -> dict[str, Any] | None:
+    """The ``concede`` event settling an accepted claim to every remaining trick while the other
+    hands are unknown (no settling plays can be recorded; the claim held however they lie), when
+    the game has one (thousand.md §16.3); ``None`` otherwise."""
+    if "concede" not in get_game(match.game).codec.types:
+        return None
+    rest = judged.position.remaining_tricks
+    if not (check.kind == ClaimKind.ALL_TRICKS or (check.kind == ClaimKind.AT_LEAST and check.tricks == rest)):
+        return None
+    return {"seat": check.seat, "cards": list(check.laid_down)}
+
+
+def _append_concession(match: Match, check: ClaimCheck, payload: dict[str, Any], user: User | None) -> int:
+    result = services.event_append(
+        match_id=match.pk,
+        type="concede",
+        payload=payload,
+        client_event_id=uuid.uuid5(check.client_event_id, "concede"),
+        expected_seq=None,
+        user=user,
+    )
+    return result.event.seq
+
+
 def _is_admin(match: Match, user: User) -> bool:
     from companion.models import Membership
 
@@ -450,12 +475,13 @@ def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> Claim
     if not _only_annotations_since(match, check.at_seq):
         raise Conflict("claim_stale", "Cards were recorded after the claim: it can no longer be accepted.")
     judged = _judged_at(match, check, selectors.match_state_get(match))
+    holds = check.verdict is not None and check.verdict.get("status") == HOLDS
     line: list[Play] | None = None
     if judged.position.all_known:
-        holds = check.verdict is not None and check.verdict.get("status") == HOLDS
         line = holding_line(judged.position, judged.claim, full_budget_s()) if holds else None
         if line is None:
             line = cooperative_line(judged.position, judged.claim)
+    concession = None if line or not holds else _concession(match, check, judged)
 
     def accept(settled: bool) -> Event:
         return services.event_append(
@@ -470,11 +496,14 @@ def claim_accept(*, claim_id: int, user: User, seat: int | None = None) -> Claim
 
     seqs: list[int] = []
     event: Event | None = None
-    if line:
+    if line or concession:
         with _settling(match, seqs):
             event = accept(True)
             seqs.append(event.seq)
-            _append_plays(match, check, judged, line, user, seqs)
+            if line:
+                _append_plays(match, check, judged, line, user, seqs)
+            else:
+                seqs.append(_append_concession(match, check, concession or {}, user))
             seqs.pop(0)
     if not seqs:
         event = accept(False)

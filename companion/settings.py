@@ -186,7 +186,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=270)
 #: Seconds before Redis hands a task reserved by a vanished worker to another one. It must exceed the
-#: longest task time limit (league.rebuild, 540 s), or a task still running would be run twice at once.
+#: longest task time limit (300 s, a league derivation), or a task still running would be run twice at once.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_S", default=600)}
 #: A publish to an unreachable broker gives up quickly (the outbox keeps the work for the sweep)
 #: instead of holding the phone's request for Celery's default retries.
@@ -248,6 +248,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LANGUAGE_CODE = "en"
+# The four languages Companion speaks (docs/translations.md): every language menu offers these only.
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fi", "Suomi"), ("ru", "Русский")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -377,6 +379,11 @@ MIDDLEWARE = [
     *MIDDLEWARE,
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+#: Metric files of every process (web workers, Celery's pool) go here when set. Created now, before
+#: any metric exists, so a process started by hand (not only by the systemd unit) never fails on it.
+PROMETHEUS_MULTIPROC_DIR: str = env.str("PROMETHEUS_MULTIPROC_DIR", default="")
+if PROMETHEUS_MULTIPROC_DIR:
+    Path(PROMETHEUS_MULTIPROC_DIR).mkdir(parents=True, exist_ok=True)
 #: ``/metrics`` answers a request with ``Authorization: Bearer <token>`` ...
 COMPANION_METRICS_TOKEN: str = env.str("COMPANION_METRICS_TOKEN", default="")
 #: ... or from one of these addresses (the peer address: keep nginx from proxying /metrics).
@@ -390,8 +397,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "ops.logs.RequestIdFilter"}},
     "formatters": {
+        # ISO 8601 time, UTC (ops/logs.py); gunicorn's own lines use the same (deploy/gunicorn*.conf.py).
         "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
+            "()": "ops.logs.JsonFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },

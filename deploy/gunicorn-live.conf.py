@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,14 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 proc_name = "companion-live"
+# gunicorn's own lines as JSON with ISO 8601 time, like the app's (ops/logs.py), unless text is asked
+# for (COMPANION_LOG_FORMAT=text, or development's DJANGO_DEBUG=true, as companion/settings.py decides).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_DEBUG = os.environ.get("DJANGO_DEBUG", "true").lower() in ("1", "true", "yes", "on")
+if os.environ.get("COMPANION_LOG_FORMAT", "text" if _DEBUG else "json") == "json":
+    from ops.logs import gunicorn_logconfig
+
+    logconfig_dict = gunicorn_logconfig(loglevel)
 control_socket = os.environ.get("GUNICORN_LIVE_CONTROL_SOCKET", "")
 control_socket_disable = not control_socket
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,14 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 proc_name = "companion-web"
+# gunicorn's own lines as JSON with ISO 8601 time, like the app's (ops/logs.py), unless text is asked
+# for (COMPANION_LOG_FORMAT=text, or development's DJANGO_DEBUG=true, as companion/settings.py decides).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_DEBUG = os.environ.get("DJANGO_DEBUG", "true").lower() in ("1", "true", "yes", "on")
+if os.environ.get("COMPANION_LOG_FORMAT", "text" if _DEBUG else "json") == "json":
+    from ops.logs import gunicorn_logconfig
+
+    logconfig_dict = gunicorn_logconfig(loglevel)
 
 
 def _empty_metrics_directory() -> None:

@@ -15,6 +15,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
 
+from scoring import __version__
+
 logger = logging.getLogger("companion.health")
 
 #: Seconds a readiness check may wait on a dependency before it counts as down.
@@ -93,7 +95,8 @@ def run_check(check: Callable[[], None]) -> dict[str, object]:
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"status": "ok"})
+    # The running version (CHANGELOG.md): an operator sees which release each host serves.
+    return JsonResponse({"status": "ok", "version": __version__})
 
 
 def readyz(request: HttpRequest) -> JsonResponse:

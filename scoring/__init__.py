@@ -8,6 +8,10 @@
 [3, 18, 0, 5]
 """
 
+#: The version of the engines (the companion-rules distribution; CHANGELOG.md). Kept equal to the
+#: app's version in pyproject.toml (tests/scoring/test_rules_readme.py checks both).
+__version__ = "0.1.0"
+
 from scoring.errors import EventFormatError, RecordError, RulesError, ScoringError, VariantError
 from scoring.protocol import Game, MatchResult
 from scoring.registry import all_games, get_game
@@ -20,6 +24,7 @@ __all__ = [
     "RulesError",
     "ScoringError",
     "VariantError",
+    "__version__",
     "all_games",
     "get_game",
 ]

@@ -4,9 +4,15 @@
     .venv/bin/python scripts/build_native.py           # build if the sources changed since the last build
     .venv/bin/python scripts/build_native.py --force   # build anyway
     .venv/bin/python scripts/build_native.py --clean   # remove the compiled modules (pure Python again)
+    .venv/bin/python scripts/build_native.py --from-cache      # only take a cached build (exit 1: none)
+    .venv/bin/python scripts/build_native.py --install-tools   # install requirements-build.txt, then build
 
-Run by ``scripts/test.py`` and ``scripts/run.py`` through ``_bootstrap.ensure_venv`` (no extra
-step). The pure-Python modules stay where they are, unchanged: they are the fallback and the
+Run by ``scripts/test.py`` (waits for it), ``scripts/run.py`` (in the background, while the pure
+search serves) and ``scripts/serve.py`` (cache only) through ``_bootstrap.ensure_native``. Each build
+is kept in a cache outside the clone, ``~/.cache/companion/native/<key>`` (``$COMPANION_NATIVE_CACHE``
+or ``$XDG_CACHE_HOME`` move it), the key hashing the sources, the Python version and platform and
+requirements-build.txt: a second clone, or a checkout back to the same sources, copies it in at once.
+The pure-Python modules stay where they are, unchanged: they are the fallback and the
 reference. The build copies them into ``scoring/claims/_native/`` (imports of each other renamed),
 compiles the copies into extension modules there, deletes the copies and writes the hash of the
 sources it was built from; :mod:`scoring.claims.native` only loads the compiled engine when that
@@ -16,7 +22,9 @@ warning and the pure-Python search is used.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -41,6 +49,56 @@ setup(name="companion-claims-native", packages=[], py_modules=[], ext_modules=my
     target_dir={temp!r},
 ))
 """
+
+
+def cache_dir() -> Path:
+    """Where the build of these sources, for this Python and platform, is (or will be) kept."""
+    base = os.environ.get("COMPANION_NATIVE_CACHE") or str(
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "companion" / "native"
+    )
+    key = hashlib.sha256()
+    key.update(sources_hash().encode())
+    key.update(f"{sys.implementation.cache_tag}-{platform.machine()}-{sys.platform}".encode())
+    key.update((ROOT / "requirements-build.txt").read_bytes())
+    return Path(base) / key.hexdigest()[:32]
+
+
+def _built_files() -> list[Path]:
+    return [path for path in NATIVE_DIR.iterdir() if path.is_file() and path.name != "__init__.py"]
+
+
+def store_in_cache() -> None:
+    """Copy the fresh build to the cache (into a temporary folder renamed at the end, so a reader
+    never sees half a build)."""
+    target = cache_dir()
+    if target.exists():
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=".partial-", dir=target.parent))
+    for path in _built_files():
+        shutil.copy2(path, partial / path.name)
+    try:
+        partial.rename(target)
+    except OSError:  # another clone stored the same build meanwhile
+        shutil.rmtree(partial, ignore_errors=True)
+
+
+def restore_from_cache() -> bool:
+    source = cache_dir()
+    if not (source / STAMP.name).exists():
+        return False
+    clean()
+    for path in source.iterdir():
+        if path.name != STAMP.name:
+            shutil.copy2(path, NATIVE_DIR / path.name)
+    shutil.copy2(source / STAMP.name, STAMP)  # last: the stamp makes the build count
+    return True
+
+
+def install_tools(python: str = sys.executable) -> bool:
+    requirements = ROOT / "requirements-build.txt"
+    command = [python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", str(requirements)]
+    return subprocess.call(command, cwd=ROOT) == 0
 
 
 def clean() -> None:
@@ -87,6 +145,7 @@ def build(python: str = sys.executable) -> bool:
         clean()
         return False
     STAMP.write_text(wanted + "\n")
+    store_in_cache()
     return True
 
 
@@ -100,6 +159,14 @@ def main() -> int:
         clean()
         return 0
     if "--force" not in args and up_to_date():
+        return 0
+    if "--force" not in args and restore_from_cache():
+        print(f"» the compiled claim search from the cache ({cache_dir()})", flush=True)
+        return 0
+    if "--from-cache" in args:
+        return 1
+    if "--install-tools" in args and not install_tools():
+        print("» could not install requirements-build.txt: the claim search runs in pure Python", flush=True)
         return 0
     print("» compiling the claim search with mypyc (scoring/claims/_native)", flush=True)
     if not build():

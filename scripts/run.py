@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Start Companion with demo data on http://127.0.0.1:8000/ (creates .venv, migrates, loads the demo)."""
+"""Start Companion with demo data on http://127.0.0.1:8000/ (creates .venv, migrates, loads the demo).
+
+Installs only the runtime requirements (requirements.txt); the compiled claim search comes from the
+cache of built modules or is built in the background while the pure-Python search serves.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ROOT, ensure_venv, run
+from _bootstrap import ROOT, ensure_native, ensure_venv, run
 
 
 def main() -> None:
-    python = str(ensure_venv())
+    python = str(ensure_venv("runtime"))
+    ensure_native(Path(python), how="background")
     manage = str(ROOT / "manage.py")
     run([python, manage, "migrate", "--noinput"])
     run([python, manage, "demo"])

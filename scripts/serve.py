@@ -7,6 +7,12 @@ live server for the phones' event streams (deploy/gunicorn-live.conf.py, ASGI).
                                          # with REDIS_URL only)
     python3 scripts/serve.py --migrate   # migrate first: on ONE host, before a rollout
     python3 scripts/serve.py --prepare   # only create or update .venv (installation, upgrades)
+    python3 scripts/serve.py --prepare --build-native   # also compile the claim search (installs
+                                         # requirements-build.txt: mypy, setuptools) — optional
+
+Installs only the runtime requirements (requirements.txt). The claim search runs compiled when a
+build of these sources is in the cache (~/.cache/companion/native, scripts/build_native.py), else in
+pure Python (the same answers; a long claim goes to the worker sooner).
 
 Needs the production environment (DJANGO_DEBUG=false, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, ...):
 see docs/deploy.md. Put nginx (deploy/nginx/companion.conf) in front of it.
@@ -22,7 +28,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ROOT, ensure_venv, run, venv_bin
+from _bootstrap import ROOT, ensure_native, ensure_venv, run, venv_bin
 
 
 def main() -> None:
@@ -30,8 +36,12 @@ def main() -> None:
     parser.add_argument("--migrate", action="store_true", help="run manage.py migrate first (one host only)")
     parser.add_argument("--no-collectstatic", action="store_true", help="static files are already collected")
     parser.add_argument("--prepare", action="store_true", help="only create or update .venv, then exit")
+    parser.add_argument(
+        "--build-native", action="store_true", help="compile the claim search (installs requirements-build.txt)"
+    )
     args = parser.parse_args()
-    python = str(ensure_venv())
+    python = str(ensure_venv("build" if args.build_native else "runtime"))
+    ensure_native(Path(python), how="wait" if args.build_native else "cache-only")
     if args.prepare:
         return
     manage = str(ROOT / "manage.py")

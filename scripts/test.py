@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Run Companion's checks: ruff, ruff format --check, mypy, the import contract, pytest (tests/ and
-scoring doctests) and the phone UI's JavaScript unit tests (``node --test tests/web/js``; skipped
-visibly without Node, a failure when COMPANION_REQUIRE_BROWSER=1, as in CI).
+scoring doctests, in parallel on every core), the rules wheel's engine tests without Django
+(scripts/rules_wheel.py) and the phone UI's JavaScript unit tests (``node --test tests/web/js``;
+skipped visibly without Node, a failure when COMPANION_REQUIRE_BROWSER=1, as in CI).
 
     python3 scripts/test.py                 # lint, types, tests (integration/browser tests skip visibly)
+    python3 scripts/test.py -- -m "not slow"   # skip the slow ones (browser, servers started for real)
+    python3 scripts/test.py -n 1            # one process (default: one per core; COMPANION_TEST_WORKERS)
     python3 scripts/test.py --integration   # the integration suite on PostgreSQL + Redis + a Celery worker
     python3 scripts/test.py -- -k events    # extra arguments after -- go to pytest
 
@@ -26,12 +29,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ROOT, ensure_venv, run, venv_bin
+from _bootstrap import ROOT, ensure_native, ensure_venv, run, venv_bin
 
 IT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion"
+NO_TESTS_COLLECTED = 5
 IT_REDIS_URL = "redis://127.0.0.1:6379/0"
 #: the suite, and the tests elsewhere that need Redis (live updates between processes)
-INTEGRATION_PATHS = ["tests/integration", "tests/service/test_live.py", "tests/deploy/test_production.py"]
+INTEGRATION_PATHS = [
+    "tests/integration",
+    "tests/service/test_live.py",
+    "tests/deploy/test_production.py",
+    "tests/deploy/test_single_host.py",
+]
 #: One test database per checkout, so two clones running CI at once do not drop each other's.
 IT_TEST_DB = "companion_it_" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:8]
 ENSURE_DATABASE = """
@@ -45,6 +54,18 @@ with psycopg.connect(base + "/postgres", autocommit=True) as conn:
 """
 
 
+def main_test_paths() -> list[str]:
+    """Everything but the engine tests, which run once, against the installed wheel (rules_wheel.py);
+    of tests/scoring only the tests about the repository (its docs, translation sources, the
+    compiled search), and the engines' doctests in scoring/."""
+    from rules_wheel import REPOSITORY_TESTS
+
+    tests = sorted(p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and (p / "__init__.py").exists())
+    paths = [f"tests/{name}" for name in tests if name != "scoring"]
+    top = sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py"))  # e.g. the code-shape check
+    return [*paths, *top, *(f"tests/scoring/{name}" for name in REPOSITORY_TESTS), "scoring"]
+
+
 def checks(python: str, pytest_args: list[str], workers: int) -> int:
     failures = 0
     for command in (
@@ -55,7 +76,13 @@ def checks(python: str, pytest_args: list[str], workers: int) -> int:
     ):
         failures += run(command, check=False) != 0
     parallel = ["-n", str(workers)] if workers > 1 else []
-    failures += run([python, "-m", "pytest", *parallel, "tests", "scoring", *pytest_args], check=False) != 0
+    code = run([python, "-m", "pytest", *parallel, *main_test_paths(), *pytest_args], check=False)
+    # exit 5, no test selected: a -k or path meant for the engine tests, which the wheel run has
+    failures += code not in ((0, NO_TESTS_COLLECTED) if pytest_args else (0,))
+    # The engines as a library: their wheel, in a venv without Django, against tests/scoring.
+    wheel_env = {**os.environ, "COMPANION_TEST_WORKERS": str(workers)}
+    wheel = [python, str(ROOT / "scripts" / "rules_wheel.py"), "--", *pytest_args]
+    failures += run(wheel, env=wheel_env, check=False) != 0
     failures += js_tests() != 0
     return failures
 
@@ -135,10 +162,12 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--integration", action="store_true", help="run the PostgreSQL/Redis/Celery suite")
-    parser.add_argument("-n", "--workers", type=int, default=int(os.environ.get("COMPANION_TEST_WORKERS", "1")))
+    workers = os.environ.get("COMPANION_TEST_WORKERS") or str(os.cpu_count() or 1)
+    parser.add_argument("-n", "--workers", type=int, default=int(workers), help="pytest processes (default: cores)")
     parser.add_argument("pytest_args", nargs="*", help="passed to pytest (after --)")
     args = parser.parse_args()
-    python = str(ensure_venv())
+    python = str(ensure_venv("dev"))
+    ensure_native(Path(python), how="wait")
     (ROOT / "var").mkdir(exist_ok=True)
     if args.integration:
         code = integration(python, args.pytest_args)

@@ -38,6 +38,24 @@ def _browser_missing() -> str | None:
     return None
 
 
+#: Files whose tests start real servers (gunicorn, nginx, a Celery worker to kill) or fuzz the whole
+#: API: with the browser tests they are ``slow``, so ``-m "not slow"`` leaves a quick run (CONTRIBUTING.md).
+SLOW_FILES = (
+    "tests/integration/test_faults.py",
+    "tests/deploy/test_production.py",
+    "tests/deploy/test_multihost.py",
+    "tests/security/test_schema_fuzz.py",
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own -m selection reads the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.path.as_posix()
+        if item.get_closest_marker("browser") is not None or path.endswith(SLOW_FILES):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     checks = {"integration": _integration_missing, "browser": _browser_missing}
     for marker, check in checks.items():

@@ -138,9 +138,19 @@ class BourreGame(Game[Session, BourreVariants]):
         )
 
 
+def _pot_with_antes(shown: Session, expected: int | None) -> int | None:
+    """Between deals, the pot once the next deal's antes are in (§4.4 order of operations, §2.5):
+    what the table sees in the middle, e.g. §6.1's 7 carried + 6 antes = 13. ``None`` during a deal."""
+    if shown.deal is not None or not shown.seated:
+        return None
+    _due, paid = session.ante_plan(shown, expected if expected is not None else min(shown.seated))
+    return shown.pot + sum(chips for _seat, chips in paid)
+
+
 def _hand_state(state: Session, shown: Session, expected: int | None, provisional: int | None) -> JSON:
     return {
         "pot": shown.pot,
+        "pot_with_antes": _pot_with_antes(shown, expected),
         "ledger": {state.players[s]: c for s, c in enumerate(shown.ledger)},
         "seated": sorted(shown.seated),
         "next_dealer": expected,

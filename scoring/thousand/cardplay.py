@@ -8,10 +8,11 @@ from typing import Any
 from scoring.errors import RulesError
 from scoring.events import Event
 from scoring.protocol import JSON
-from scoring.thousand import bidding, play, talon
+from scoring.thousand import bidding, concede, play, talon
 from scoring.thousand.events import (
     Bid,
     ClaimRedeal,
+    Concede,
     Deal,
     Discard,
     GiveCard,
@@ -50,6 +51,7 @@ def apply_card_event(state: ThousandState, event: Event) -> ThousandState:
 #: The events of a deal in progress, each with the function that applies it (state, deal, event).
 _IN_DEAL: dict[type[Event], Callable[[ThousandState, DealState, Any], ThousandState]] = {
     PlayCard: play.apply_play,
+    Concede: concede.apply_concede,
     Bid: bidding.apply_bid,
     Pass: bidding.apply_pass,
     LookAtHand: bidding.apply_look,

@@ -188,7 +188,13 @@ def _announcements(sheet: _Sheet) -> None:
                 continue
             value = marriage_value(suit, v)
             sheet.bonus[s] += value
-            sheet.notes.append(Note("marriage", "Marriage %(suit)s: +%(value)s.", s, suit=suit.symbol, value=value))
+            if s == o.declarer:  # counted toward the contract, not added on top of it (§7.1)
+                note = Note(
+                    "marriage", "Marriage %(suit)s: %(value)s toward the contract.", s, suit=suit.symbol, value=value
+                )
+            else:
+                note = Note("marriage", "Marriage %(suit)s: +%(value)s.", s, suit=suit.symbol, value=value)
+            sheet.notes.append(note)
     if o.four_aces is None:
         return
     if sheet.at_lviv[o.four_aces]:

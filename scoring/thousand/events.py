@@ -2,7 +2,8 @@
 
 Result entry is one :class:`DealResult` per deal. Card by card, a deal is ``deal``, the auction
 (``bid``/``pass``/``look_at_hand``), ``take_talon``, ``give_card`` ×2 (``discard`` with two
-players), optional ``raise_contract``/``claim_redeal``/``give_up``, then ``play_card`` ×24 (×20).
+players), optional ``raise_contract``/``claim_redeal``/``give_up``, then ``play_card`` ×24 (×20) — or a ``concede`` ending the play when an accepted claim
+cannot be played out (§16.3).
 """
 
 from __future__ import annotations
@@ -153,6 +154,16 @@ class PlayCard(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Concede(Event):
+    """The others concede every remaining trick to ``seat``: a claim "the rest are mine" accepted
+    while the hands are not entered (§16.3); ``cards`` are the claimant's unplayed cards, laid down."""
+
+    TYPE = "concede"
+    seat: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTalon(Event):
     """The talon of the deal just finished, entered after it when it was taken without being
     entered (dark, §5.2): completes the record and lets the proofs use it (§16.1, §16.2).
@@ -175,5 +186,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ClaimRedeal,
     GiveUp,
     PlayCard,
+    Concede,
     RevealTalon,
 )

@@ -61,7 +61,8 @@ def next_seat(deal: DealState) -> int:
     return order[(order.index(trick.leader) + len(trick.cards)) % len(order)]
 
 
-def _start_play(deal: DealState) -> DealState:
+def start_play(deal: DealState) -> DealState:
+    """The deal at its first lead: trick 1 led by the declarer, nobody's points or tricks yet."""
     n = len(deal.dealt) if deal.dealt is not None else 0
     seats = max(n, max(deal.active) + 1, (deal.inactive or 0) + 1)
     return evolve(
@@ -74,7 +75,7 @@ def _start_play(deal: DealState) -> DealState:
     )
 
 
-def _known_elsewhere(deal: DealState, seat: int, card: Card) -> bool:
+def known_elsewhere(deal: DealState, seat: int, card: Card) -> bool:
     """Hands unknown: a recorded movement put ``card`` in another hand or out of play."""
     for to, given in deal.given:
         if given == card:
@@ -113,7 +114,7 @@ def _announce(
                 "marriage_suit_announced", "The %(suit)s marriage was already announced.", "§6.4", suit=suit.symbol
             )
         other = partner(card)
-        if other in deal.played or (hand is not None and other not in hand) or _known_elsewhere(deal, seat, other):
+        if other in deal.played or (hand is not None and other not in hand) or known_elsewhere(deal, seat, other):
             raise fail_play(
                 "marriage_partner_not_held",
                 "%(name)s does not hold %(card)s for the marriage.",
@@ -135,7 +136,7 @@ def _announce(
         raise fail_play("four_aces_announced", "Four aces were already announced.", "§6.5")
     for s in Suit:
         ace = card_of(ACE, s)
-        if ace in deal.played or (hand is not None and ace not in hand) or _known_elsewhere(deal, seat, ace):
+        if ace in deal.played or (hand is not None and ace not in hand) or known_elsewhere(deal, seat, ace):
             raise fail_play(
                 "four_aces_not_held",
                 "%(name)s does not hold %(card)s.",
@@ -163,7 +164,7 @@ def fail_play(code: str, message: str, section: str, **params: object) -> RulesE
 def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandState:
     v = state.variants
     if deal.phase == "declare":
-        deal = _start_play(deal)
+        deal = start_play(deal)
     elif deal.phase != "play":
         raise fail_play("not_playing", "No card can be played at this point of the deal.", "§6.1", phase=deal.phase)
     trick = deal.trick
@@ -194,7 +195,7 @@ def apply_play(state: ThousandState, deal: DealState, e: PlayCard) -> ThousandSt
             seat=e.seat,
             name=state.name(e.seat),
         )
-    if hand is None and _known_elsewhere(deal, e.seat, card):
+    if hand is None and known_elsewhere(deal, e.seat, card):
         raise fail_play(
             "card_not_in_hand", "The record puts %(card)s in another hand.", "§16.2", card=card.pretty, seat=e.seat
         )
@@ -407,7 +408,7 @@ def play_position(state: ThousandState) -> PlayPosition:
         raise fail_play("not_playing", "There is no deal in play.", "§6")
     declarer = deal.declarer
     if deal.phase == "declare":
-        deal = _start_play(deal)
+        deal = start_play(deal)
     trick = deal.trick
     assert trick is not None
     hands = {s: _sorted(hand_of(deal, s)) for s in deal.active}
@@ -436,17 +437,40 @@ def _sorted(hand: frozenset[Card] | None) -> tuple[Card, ...] | None:
 
 
 def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]]:
-    """``play_card`` actions: legal cards when the hand is known, announcements on lead."""
+    """``play_card`` actions: legal cards when the hand is known, announcements on lead (with the
+    hand unknown, the K and Q the player may still hold with their partner, so a table can announce
+    a marriage with the card it taps)."""
     v = state.variants
     if deal.phase == "declare":
-        deal = _start_play(deal)
+        deal = start_play(deal)
     trick = deal.trick
     assert trick is not None
     seat = next_seat(deal)
     action: dict[str, object] = {"type": "play_card", "seat": seat}
     hand = hand_of(deal, seat)
+    first = deal.trick_number == 1
+    may = may_announce(v, on_lead=not trick.cards, won_a_trick=not first) and not (first and seat != deal.declarer)
+    announced = {a.suit for a in deal.announcements if a.kind == "marriage" and a.suit is not None}
     if hand is None:
+        if may:
+            possible = [
+                c for c in sorted(DECK_SET, key=str) if c not in deal.played and not known_elsewhere(deal, seat, c)
+            ]
+            marriage = [str(c) for c in marriage_leads(possible, announced)]
+            if marriage:
+                action["marriage"] = marriage
         return [action]
+    rules = base_rules(v, deal.trump)
+    cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
+    action["cards"] = [str(c) for c in cards]
+    if may:
+        marriage = [str(c) for c in marriage_leads(cards, announced)]
+        if marriage:
+            action["marriage"] = marriage
+        fresh = not any(a.kind == "four_aces" for a in deal.announcements)
+        if v.four_aces_bonus and fresh and all(card_of(ACE, s) in hand for s in Suit):
+            action["four_aces"] = [str(card_of(ACE, s)) for s in Suit]
+    return [action]
     rules = base_rules(v, deal.trump)
     cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
     action["cards"] = [str(c) for c in cards]

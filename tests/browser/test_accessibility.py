@@ -74,3 +74,18 @@ def test_table_page_light_and_dark(phones: Any) -> None:
     page.click("#theme")
     page.wait_for_selector("html[data-theme='dark']")
     assert serious_violations(page) == []
+
+
+def test_thousand_table_page(phones: Any) -> None:
+    # Issue 29: the short Thousand form (one line per player, the marriages one tap away) stays
+    # clean for axe and keeps every control at least 44 × 44 px.
+    phone = phones()
+    phone.sign_in_as_guest("Anna")
+    phone.create_match("thousand", ["Anna", "Boris", "Clara"])
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector("#thousand-form")
+    page.click("#thousand-form [data-field=declarer] button[data-seat='0']")
+    page.click("#thousand-form [data-marr-toggle='1']")
+    assert serious_violations(page) == []
+    assert small_targets(page) == []

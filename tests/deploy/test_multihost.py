@@ -162,10 +162,14 @@ http {{
         listen {proxy}:80;
         server_name companion.test;
 {static.group(0).replace("/srv/companion/static/", f"{tmp}/static/")}
-        include {ROOT}/deploy/nginx/companion-proxy.conf;
+        include {tmp}/companion-proxy.conf;
     }}
 }}
 """
+    # The snippet's own include, from the clone instead of /etc/nginx/snippets/.
+    snippet = (ROOT / "deploy" / "nginx" / "companion-proxy.conf").read_text()
+    probes = str(ROOT / "deploy" / "nginx" / "companion-probes.conf")
+    (tmp / "companion-proxy.conf").write_text(snippet.replace("/etc/nginx/snippets/companion-probes.conf", probes))
     path = tmp / "nginx.conf"
     path.write_text(conf)
     return path

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
+import tomllib
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +21,8 @@ from ops import health
 from ops.logs import RequestIdFilter
 from ops.metrics import PUBLISHED_AT_HEADER, _oldest_age
 
+ROOT = Path(__file__).resolve().parents[2]
+
 pytestmark = pytest.mark.django_db
 
 
@@ -25,11 +30,31 @@ def sample(name: str, labels: dict[str, str]) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
+def _latest_release() -> str:
+    """The newest release CHANGELOG.md names ("## [0.1.0] — date"), read without the code."""
+    match = re.search(r"^## \[(\d+\.\d+\.\d+)\]", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    assert match is not None, "CHANGELOG.md names no release"
+    return match.group(1)
+
+
+RELEASED = _latest_release()
+
+
+def test_one_version_in_the_changelog_the_app_and_the_rules_library() -> None:
+    import scoring
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert pyproject["project"]["version"] == RELEASED
+    assert scoring.__version__ == RELEASED
+    # deploy.md's upgrade path points to the release notes, which exist and name this release.
+    assert "CHANGELOG.md" in (ROOT / "docs" / "deploy.md").read_text()
+
+
 def test_healthz_answers_without_a_known_host(client: Client) -> None:
     # A load balancer reaches a host by address: the probe must not depend on ALLOWED_HOSTS.
     response = client.get("/healthz", HTTP_HOST="10.0.0.7:8000")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "version": RELEASED}
 
 
 def test_readyz_names_each_check(client: Client) -> None:
@@ -135,7 +160,9 @@ def test_records_export_writes_replayable_records(
 
     assert alice.append(hearts_match["id"], "hand_result", {"points": [3, 18, 0, 5]}, 1).status_code == 201
     call_command("records_export", str(tmp_path))
-    index = json.loads((tmp_path / "index.json").read_text())
+    document = json.loads((tmp_path / "index.json").read_text())
+    index = document["matches"]
+    assert document["format"] == "companion-export/1"
     assert index == [
         {"id": hearts_match["id"], "file": f"match-{hearts_match['id']}.json", "game": "hearts", "events": 1}
     ]
@@ -143,6 +170,11 @@ def test_records_export_writes_replayable_records(
     # The replayed totals are the hand's points: 3 + 18 + 0 + 5 = 26, one hand, no moon.
     assert get_game("hearts").summary(replay(record))["totals"] == [3, 18, 0, 5]
     assert "exported 1 matches" in capsys.readouterr().out
+    # The folder as written replays: the index is followed, not refused (exit 2 before).
+    for argv in (["replay", str(tmp_path / "index.json")], ["check", str(tmp_path)]):
+        done = subprocess.run([sys.executable, "-m", "scoring", *argv], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == f"ok {tmp_path / index[0]['file']} (hearts, events: 1)\n"
 
 
 SUITS = ("S", "H", "D", "C")
@@ -195,3 +227,52 @@ def test_sentry_is_imported_and_started_only_with_a_dsn(dsn: str, expected: str)
         env["SENTRY_DSN"] = dsn
     done = subprocess.run([sys.executable, "-c", SENTRY_PROBE], env=env, capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == expected, done.stderr
+
+
+def test_sentry_ignores_bad_hosts_and_does_not_hold_up_management_commands() -> None:
+    import sentry_sdk
+    from django.core.exceptions import DisallowedHost
+
+    from ops.sentry import before_send, init_sentry
+
+    dsn = "https://public@sentry.invalid/1"  # never contacted: no event is sent in this test
+    try:
+        init_sentry(dsn, environment="test", argv=["manage.py", "migrate"])
+        assert sentry_sdk.get_client().options["shutdown_timeout"] == 0
+        init_sentry(dsn, environment="test", argv=["/srv/companion/app/.venv/bin/gunicorn"])
+        assert sentry_sdk.get_client().options["shutdown_timeout"] == 2
+    finally:
+        sentry_sdk.get_client().close(timeout=0)
+        sentry_sdk.init()  # no DSN: a client that sends nothing
+    bad_host = DisallowedHost("Invalid HTTP_HOST header: 'evil.example'")
+    assert before_send({"level": "error"}, {"exc_info": (DisallowedHost, bad_host, None)}) is None
+    assert before_send({"logger": "django.security.DisallowedHost"}, {}) is None
+    kept = {"level": "error", "logger": "django.request"}
+    assert before_send(kept, {"exc_info": (ValueError, ValueError("x"), None)}) is kept
+
+
+def test_json_log_lines_carry_iso_8601_time() -> None:
+    from ops.logs import JSON_FORMAT, JSON_RENAMES, JsonFormatter
+
+    formatter = JsonFormatter(JSON_FORMAT, rename_fields=JSON_RENAMES)
+    record = logging.LogRecord("companion.access", logging.INFO, __file__, 1, "GET / 200", None, None)
+    record.created = 1764631200.5  # 2025-12-01 23:20:00.500 UTC
+    record.request_id = "-"
+    assert json.loads(formatter.format(record))["time"] == "2025-12-01T23:20:00.500+00:00"
+
+
+def test_the_app_creates_the_metrics_directory(tmp_path: Any) -> None:
+    # Started by hand (no systemd unit to make it): the directory is made before any metric exists,
+    # so the worker's metrics server and a scrape work instead of failing with ValueError.
+    directory = tmp_path / "run" / "prometheus"
+    code = (
+        "import django; django.setup()\n"
+        "from prometheus_client import generate_latest\n"
+        "from ops import metrics\n"
+        "metrics.APPEND_SECONDS.labels(status='201').observe(0.01)\n"
+        "assert b'companion_append_seconds' in generate_latest(metrics._registry())\n"
+    )
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(directory), "DJANGO_SETTINGS_MODULE": "companion.settings"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert any(directory.glob("histogram_*.db"))

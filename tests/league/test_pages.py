@@ -89,7 +89,7 @@ def test_league_page_bad_input(league: League, query: str, status: int, code: st
     response = page(league.alice, f"/leagues/{league.thursday}/{query}")
     assert response.status_code == status
     # the message in words, never the machine code (that is the API's)
-    assert "<h2>" in response.content.decode() and code not in response.content.decode()
+    assert "<h1>" in response.content.decode() and code not in response.content.decode()
 
 
 def test_league_page_is_for_members(league: League) -> None:
@@ -240,3 +240,15 @@ def test_how_a_match_ended_is_in_the_readers_language(league: League) -> None:
     assert "lowest total when someone reached the target" in english  # the two Hearts matches (target 50)
     assert "niedrigste Summe, als jemand das Ziel erreichte" in german
     assert "lowest total when someone reached the target" not in german
+
+
+def test_league_and_player_pages_have_one_h1_and_offer_the_four_languages(league: League) -> None:
+    # Issue 29 item 9: one level-one heading (the league's or the player's name), and the language
+    # menu lists the four languages Companion speaks (docs/translations.md), not Django's 99.
+    import re
+
+    html = page(league.alice, f"/leagues/{league.thursday}/").content.decode()
+    assert html.count("<h1") == 1
+    menu = re.search(r'<select id="language".*?</select>', html, re.S)
+    assert menu is not None
+    assert re.findall(r'<option value="(\w+)"', menu.group(0)) == ["en", "de", "fi", "ru"]

@@ -21,6 +21,20 @@ def tricks(n: int, **by_seat: int) -> list[int]:
     return row
 
 
+def test_between_deals_the_pot_is_shown_with_the_next_deals_antes() -> None:
+    """§6.1 as the table sees the middle: 0 + 7 antes = 7 before deal 1; 7 carried + 6 antes (C
+    exempt, bourré) = 13 before deal 2; 26 + 4 (A, F tied, E bourré) = 30 before deal 3."""
+    s = start("ABCDEFG")
+    assert (GAME.summary(s)["pot"], GAME.summary(s)["pot_with_antes"]) == (0, 7)
+    s = step(s, "deal_result", antes=[A, B, C, D, E, F, G], played=[B, C, E, G], tricks=tricks(7, E=3, B=1, G=1))
+    assert (GAME.summary(s)["pot"], GAME.summary(s)["pot_with_antes"]) == (7, 13)
+    s = step(s, "deal_result", antes=[A, B, D, E, F, G], played=[A, B, E, F], tricks=tricks(7, A=2, F=2, B=1))
+    assert (GAME.summary(s)["pot"], GAME.summary(s)["pot_with_antes"]) == (26, 30)
+    # During a deal the antes are in the pot already: nothing more to add.
+    s = step(s, "deal", up_card="7S", antes=[B, C, D, G])
+    assert (GAME.summary(s)["pot"], GAME.summary(s)["pot_with_antes"]) == (30, None)
+
+
 def test_six_one_seven_player_sequence() -> None:
     """§6.1: pot 7 → 13 → 30 → 65 with each payment of the table."""
     s = start("ABCDEFG")

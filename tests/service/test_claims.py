@@ -243,6 +243,33 @@ def test_an_accepted_failing_claim_is_played_out_along_it(alice: Person, bob: Pe
     assert len(body["summary"]["history"]) == 1  # the engine scored the deal
 
 
+def test_an_accepted_claim_with_the_hands_unknown_is_settled_by_the_concession(
+    alice: Person, bob: Person, charlie: Person
+) -> None:
+    # tests/scoring/test_thousand_concede.py's deal, recorded without hands (issue 29 item 1): C, a
+    # defender (A declared 100), on lead after two tricks, lays down A♥ Q♥ J♥ A♣ T♣ K♣ and claims the
+    # rest. K♥ and T♥ are gone, the clubs are the top three, no trumps: holds however the others lie.
+    # A accepts: the claim cannot be played out card by card (nobody knows what A and B would follow
+    # with), so a concession is recorded and the engine scores the deal: C 21 + 85 = 106 → 105,
+    # B 14 → 15, A 0 of 100 → −100.
+    from tests.scoring.test_thousand_concede import BEFORE_CLAIM, CLAIMANT_CARDS
+
+    match = alice.create_match([alice.player.pk, bob.player.pk, charlie.player.pk], game="thousand")
+    post_events(alice, match["id"], BEFORE_CLAIM)
+    made = claim(alice, match["id"], seat=2, kind="all_tricks", laid_down=CLAIMANT_CARDS).json()["claim"]
+    assert made["verdict"] == "holds" and made["settled"] is False  # nobody has accepted yet
+    response = alice.post(f"/api/v1/claims/{made['claim']}/accept", {"seat": 0})
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["claim"]["settled"] is True and body["claim"]["accepted_by"] == 0
+    assert events_of(match["id"])[-3:] == [(14, "claim"), (15, "claim_accept"), (16, "concede")]
+    assert body["settled_seqs"] == [16]
+    assert body["summary"]["totals"] == [-100, 15, 105]
+    # Bob's accept afterwards changes nothing (the claim is already accepted).
+    again = bob.post(f"/api/v1/claims/{made['claim']}/accept", {})
+    assert again.status_code in (200, 201) and len(events_of(match["id"])) == 16
+
+
 # -- Bourré ------------------------------------------------------------------------------------------------
 @pytest.fixture
 def bourre_play(alice: Person, bob: Person, charlie: Person) -> int:

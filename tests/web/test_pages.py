@@ -89,7 +89,11 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client: Cli
     assert "no-cache" in response["Cache-Control"]
     body = response.content.decode()
     assert "/static/web/js/main.js" in body and "/static/web/vendor/qrcode-generator-1.4.4.js" in body
-    assert 'request.method !== "GET"' in body  # writes belong to the outbox, never to the cache
+    # The routing rules live in sw-rules.js (unit-tested in tests/web/js/sw-rules.test.mjs), loaded here;
+    # writes belong to the outbox, never to the cache.
+    assert "importScripts(" in body and "sw-rules" in body
+    rules = (Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "sw-rules.js").read_text()
+    assert 'request.method !== "GET"' in rules
 
 
 def test_the_service_worker_cache_follows_the_static_files(

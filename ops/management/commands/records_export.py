@@ -1,8 +1,9 @@
 """``manage.py records_export DIR``: every match's ``companion-record/1`` document, one file per match.
 
 The second half of a backup (docs/deploy.md): ``pg_dump`` keeps everything; these files keep the
-truth in the portable format that ``python -m scoring replay`` checks offline and that
-``POST /api/v1/records/import`` loads into any Companion.
+truth in the portable format that ``python -m scoring check DIR`` (or ``replay DIR/index.json``)
+checks offline and that ``POST /api/v1/records/import`` loads into any Companion. The index says what
+it is (``"format": "companion-export/1"``), so the replay tool follows it instead of refusing it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from companion.models import Match
 from companion.selectors import match_record_get
+from scoring.__main__ import EXPORT_INDEX_FORMAT
 
 
 class Command(BaseCommand):
@@ -35,5 +37,6 @@ class Command(BaseCommand):
             partial.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
             partial.replace(directory / name)
             index.append({"id": match.pk, "file": name, "game": match.game, "events": len(record["events"])})
-        (directory / "index.json").write_text(json.dumps(index, indent=1), encoding="utf-8")
+        document = {"format": EXPORT_INDEX_FORMAT, "matches": index}
+        (directory / "index.json").write_text(json.dumps(document, indent=1), encoding="utf-8")
         self.stdout.write(f"exported {len(index)} matches to {directory}")

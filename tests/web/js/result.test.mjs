@@ -29,6 +29,32 @@ test("a Bourré deal says who took the pot and who paid into it, by name", () =>
   assert.deepEqual(settlementLines({ hand: 1, points: [1, 2] }, PLAYERS), []);
 });
 
+test("a split pot is named under the deal, in the engine's words", () => {
+  const entry = { deal: 2, tied: [0, 3], taken: [], payments: [{ seat: 1, chips: 13, code: "bourre" }], explain: [
+    { code: "antes", text: "Antes: 6 chips from A, B, D, E, F, G (§2.5, §4.5)." },
+    { code: "split_pot", text: "Anna, Dan tied with 2 tricks: split pot, it carries over (§4.2)." },
+  ] };
+  assert.deepEqual(settlementLines(entry, PLAYERS), [
+    "Anna, Dan tied with 2 tricks: split pot, it carries over (§4.2).",
+    "Ben pays 13 into the pot (bourré)",
+  ]);
+});
+
+test("a Tonk hand's payments are the engine's own lines, never 'undefined pays undefined'", () => {
+  // The shape of scoring/tonk/settlement.py Payment.as_json: payer/payee/stakes and the line `why`.
+  const entry = { hand: 1, payments: [
+    { payer: 1, payee: 0, stakes: 1, amount: 1, code: "discard_out", why: { code: "discard_out", seat: 1, text: "Ben pays Anna 1 stake (1): out by discarding the last card, single." } },
+    { payer: 2, payee: 0, stakes: 1, amount: 1, code: "discard_out", why: { code: "discard_out", seat: 2, text: "Cleo pays Anna 1 stake (1): out by discarding the last card, single." } },
+  ] };
+  const lines = settlementLines(entry, PLAYERS);
+  assert.deepEqual(lines, [
+    "Ben pays Anna 1 stake (1): out by discarding the last card, single.",
+    "Cleo pays Anna 1 stake (1): out by discarding the last card, single.",
+  ]);
+  assert.ok(lines.every((l) => !l.includes("undefined")));
+  assert.deepEqual(settlementLines({ payments: [{ code: "odd" }] }, PLAYERS), []);
+});
+
 test("Share lists only the house rules that differ from the defaults, by their labels", () => {
   const catalogue = [
     { key: "target_score", label: "Target score", type: "integer", default: 100, doc: "The game ends at this total." },

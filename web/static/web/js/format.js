@@ -64,7 +64,7 @@ export const LABELS = {
   received: _("Cards received"), take_up_card: _("The dealer takes the up-card"), recall: _("Take back a renege"),
   renege: _("Renege"), premature_signal: _("Signal before their turn"), redeal: _("Redeal"), giver: _("Gives"),
   receiver: _("Receives"), requested: _("Cards asked for"), look_at_hand: _("Look at the hand"), pile: _("Pile"),
-  claim_redeal: _("Claim a redeal"), announce: _("Announcement"), reveal_talon: _("Reveal the talon"),
+  claim_redeal: _("Claim a redeal"), concede: _("The rest conceded"), announce: _("Announcement"), reveal_talon: _("Reveal the talon"),
   double_double: _("Tonk paid four times"), side_bet_players: _("Side bet: who joined"), side_bet_amount: _("Side bet: amount each"),
   side_bet_spades: _("Side bet: the spade each showed"), upcard: _("Up card"), side_bet: _("Side bet"), players: _("Players"),
   spades: _("Spades shown"), claim_49: _("Claim 49"), drop: pgettext("tonk", "Drop"), source: _("Drawn from"), spread: _("Spread"),
@@ -86,7 +86,8 @@ const MOON = {
   subtract_from_shooter: (n) => fmt(_("−%(points)s for the shooter"), { points: n }),
 };
 export const label = (name) => LABELS[name] || humanize(name);
-export const valueLabel = (v, params = {}) => (MOON[v] && params.points !== undefined ? MOON[v](params.points) : VALUES[v] || word(v) || humanize(v));
+// Never a raw code: a value with no word of its own reads as its key, humanized.
+export const valueLabel = (v, params = {}) => (MOON[v] && params.points !== undefined ? MOON[v](params.points) : VALUES[v] || (typeof v === "string" && WORDS[v]) || humanize(v));
 
 // ---- what a payload key holds (seats, per-seat numbers, orders)
 export const PER_SEAT_RE = /(point|trick|count|score|chip|value|card_points|amount|stake|penalt)/;

@@ -19,13 +19,19 @@ export function winnerNames(result, players, language = "en") {
 }
 
 // Who pays whom in one deal of a pot game (Bourré's settlement in the engine's history entry:
-// `taken` from the pot, `payments` into it, each with its reason): one line each, by name.
+// `taken` from the pot, `payments` into it, each with its reason; Tonk's payments between players
+// carry the engine's own line, `why`): one line each, by name.
 const REASONS = { bourre: () => _("bourré"), bourre_and_renege: () => _("bourré and renege"), renege: () => _("renege") };
 export function settlementLines(entry, players) {
   const name = (s) => players[s] ?? String(s);
   const lines = [];
+  // A split pot (nobody takes it) is named under the deal in the engine's words, like Why says it.
+  for (const n of entry.explain || []) if (n && (n.code === "split_pot" || n.code === "split_shared") && typeof n.text === "string") lines.push(n.text);
   for (const t of entry.taken || []) lines.push(fmt(_("%(name)s takes %(chips)s from the pot"), { name: name(t.seat), chips: t.chips }));
   for (const p of entry.payments || []) {
+    // A payment the engine explains itself (Tonk: who pays whom, and why) is shown in its words.
+    if (p.why && typeof p.why.text === "string") { lines.push(p.why.text); continue; }
+    if (typeof p.seat !== "number") continue; // a shape this view does not know: say nothing rather than "undefined"
     const why = REASONS[p.code] ? REASONS[p.code]() : String(p.code || "").replace(/_/g, " ");
     lines.push(fmt(_("%(name)s pays %(chips)s into the pot (%(why)s)"), { name: name(p.seat), chips: p.chips, why }));
   }

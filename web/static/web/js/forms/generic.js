@@ -1,6 +1,6 @@
 // A form for any event of any game, built from the catalogue's JSON Schema (corrections, card-by-
 // card details, and games whose engine gives no entry-form description).
-import { $, $$, add, h } from "../dom.js";
+import { $, $$, add, h, showError } from "../dom.js";
 import { _, fmt, ngettext } from "../i18n.js";
 import { cardLabel, cardRed, humanize, label, valueLabel } from "../format.js";
 import { table } from "../store.js";
@@ -12,11 +12,27 @@ import { cardsNeeded, isCardList, pickStatus, pickedValue, toggleCard } from "./
 const S = table.state;
 const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
 
+// The engine's description of a field, when its entry form has one: its choices' words (a moon
+// choice reads "Others +26", not `add_to_others`).
+const engineField = (name) => ((S.form && Array.isArray(S.form.fields) && S.form.fields.find((f) => f.name === name)) || {});
+
+// A house rule's value of the same name, as the catalogue words it (translated by the API).
+function catalogueLabel(v) {
+  for (const rule of (S.game && S.game.variants) || []) {
+    const at = (rule.choices || []).indexOf(v);
+    if (at >= 0 && Array.isArray(rule.choice_labels) && rule.choice_labels[at]) return rule.choice_labels[at];
+  }
+  return null;
+}
+const choiceLabel = (name, v) => { const f = engineField(name); return f.points !== undefined ? valueLabel(v, f) : catalogueLabel(v) || valueLabel(v, f); };
+
 function choiceField(name, s, nullable, pre) {
-  let value = pre ?? (nullable ? null : s.enum[0]);
+  // Nothing is chosen for the table unless the engine says so (a default, or a single choice):
+  // Tonk's "how the hand ended" does not start on "automatic win".
+  let value = pre ?? s.default ?? (nullable || s.enum.length !== 1 ? null : s.enum[0]);
   const ctl = h("div", { class: "seg", dataset: { field: name } }, s.enum.map((o) => h("button", { type: "button", dataset: { value: o }, "aria-pressed": String(o === value), onclick: (e) => {
     value = o; $$("button", ctl).forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
-  } }, valueLabel(o))));
+  } }, choiceLabel(name, o))));
   return [ctl, () => value];
 }
 
@@ -105,7 +121,7 @@ export function schemaField(name, schema, prefill) {
       ctl = h("input", { dataset: { field: name }, value: pre ?? "" });
       get = () => (ctl.value === "" && nullable ? null : ctl.value);
   }
-  return { el: h("div", { class: "stack field", dataset: { name } }, h("label", { text: label(name) }), ctl, h("p", { class: "error", dataset: { errorFor: name } })), get, nullable };
+  return { el: h("div", { class: "stack field", dataset: { name } }, h("label", { text: label(name) }), ctl, h("p", { class: "error", dataset: { errorFor: name } })), get, nullable, kind: fieldKind(name, schema) };
 }
 
 // `main`: the fields shown at once (the others wait under "More"); `onSend(payload, form)`
@@ -122,6 +138,8 @@ export function genericForm(type, prefill, { title, onSend, submitLabel, main, s
     more.length ? h("details", { class: "more" }, h("summary", { text: _("More") }), more.map(([, f]) => f.el)) : null,
     schema.description ? h("details", { class: "muted" }, h("summary", { text: _("About this entry") }), h("p", { text: schema.description })) : null,
     onSend === false ? null : submitRow(form, submitLabel || _("Record"), () => {
+      const unchosen = fields.find(([name, f]) => f.kind === "choice" && required.has(name) && f.get() === null);
+      if (unchosen) { showError(form, unchosen[0], _("Choose one.")); return; }
       const payload = payloadOf(Object.fromEntries(fields.map(([name, f]) => [name, f.get()])), required);
       if (onSend) onSend(payload, form);
       else record(type, payload, { from: form, onError: (e) => fieldError(form, e, FIELD_OF) });

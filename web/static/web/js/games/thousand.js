@@ -38,10 +38,17 @@ function seatRow(name, seat, f, parts, onTyped) {
     parts.marr[seat].forEach((b) => b.setAttribute("aria-pressed", "false"));
     onTyped("pts", seat);
   } }, _("no trick"));
-  return h("div", { class: "seat-row", hidden: !f.points.seats.includes(seat), dataset: { seat } },
-    h("label", { class: "name", for: `cp-${seat}`, text: name }), st,
-    h("div", { class: "extra seg marriages" }, h("span", { class: "muted", text: _("Marriages") }), parts.marr[seat], noTrick),
+  // The declarer's marriages are in view; another player's open with one tap (the form stays short).
+  const row = h("div", { class: "seat-row", hidden: !f.points.seats.includes(seat), dataset: { seat } });
+  const toggle = h("button", { type: "button", class: "ghost marr-toggle", dataset: { marrToggle: seat }, "aria-expanded": "false",
+    "aria-label": fmt(_("Marriages of %(name)s"), { name }), onclick: () => {
+      const open = row.classList.toggle("marr-open");
+      toggle.setAttribute("aria-expanded", String(open));
+    } }, "♠♣♦♥");
+  add(row, h("label", { class: "name", for: `cp-${seat}`, text: name }), st, noTrick, toggle,
+    h("div", { class: "extra seg marriages" }, h("span", { class: "muted", text: _("Marriages") }), parts.marr[seat]),
     h("p", { class: "error", dataset: { errorFor: `seat:${seat}` } }));
+  return row;
 }
 
 // Tricks are optional (the engine tells who took one from the card points): folded away.
@@ -61,10 +68,11 @@ function segment(id, choices, onPick) {
 }
 
 // The contract: one tap on a chip the engine suggests, or the stepper for any other bid.
-function contractBox(f) {
+// `onChip`: a chip was tapped (the form moves on to the declarer's card points).
+function contractBox(f, onChip = () => {}) {
   const st = stepper("contract", { min: f.min, max: f.max, step: f.step, value: f.default, label: _("Contract") });
   const input = $("input", st);
-  const chips = h("div", { class: "seg chips", dataset: { field: "contract" } }, (f.chips || []).map((c) => h("button", { type: "button", dataset: { contract: c }, "aria-pressed": String(c === f.default), onclick: () => { input.value = c; paint(); } }, String(c))));
+  const chips = h("div", { class: "seg chips", dataset: { field: "contract" } }, (f.chips || []).map((c) => h("button", { type: "button", dataset: { contract: c }, "aria-pressed": String(c === f.default), onclick: () => { input.value = c; paint(); onChip(); } }, String(c))));
   const paint = () => $$("button", chips).forEach((b) => b.setAttribute("aria-pressed", String(+b.dataset.contract === parseInt(input.value, 10))));
   input.addEventListener("input", paint);
   $$("button", st).forEach((b) => b.addEventListener("click", paint));
@@ -89,7 +97,10 @@ function pointsPart(f, ctx) {
     }
     const total = sumOf(f.points, perSeatValues(f.points, ctx.raw("pts"), {}, S.players.length), {});
     sum.textContent = fmt(_("Card points %(total)s of %(expected)s"), { total, expected: f.points.total });
-    sum.className = "sum " + (total === f.points.total ? "ok" : "bad");
+    // Nothing typed yet is not an error; a sum put right clears the error it caused.
+    const ok = total === f.points.total;
+    sum.className = "sum " + (ok ? "ok" : state.typed.pts.size ? "bad" : "");
+    if (ok) $$(`[data-error-for="card_points"], [data-error-for^="seat:"]`, sum.closest("form") || document).forEach((e) => { e.textContent = ""; });
   };
   const onTyped = (which, s) => { state.typed[which].add(s); update(); };
   const rows = S.players.map((name, seat) => seatRow(name, seat, f, parts, onTyped));
@@ -100,9 +111,10 @@ function pointsPart(f, ctx) {
     rows.forEach((r, i) => r.classList.toggle("declarer", i === d));
   };
   const el = h("div", { class: "stack", dataset: { part: "played" } }, rowBox,
-    h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "card_points" } })),
-    tricksBox(f, parts, onTyped), h("p", { class: "error", dataset: { errorFor: "tricks" } }));
-  return { el, update, putFirst };
+    h("div", {}, sum, h("p", { class: "error", dataset: { errorFor: "card_points" } })));
+  // Tricks are optional (the engine tells who took one from the card points): below Record.
+  const tricks = h("div", { class: "stack", dataset: { part: "tricks" } }, tricksBox(f, parts, onTyped), h("p", { class: "error", dataset: { errorFor: "tricks" } }));
+  return { el, tricks, update, putFirst };
 }
 
 export function entryView(type, form) {
@@ -111,7 +123,11 @@ export function entryView(type, form) {
   const ctx = { state: { kind: f.kind.default, reason: null, typed: { pts: new Set(), tricks: new Set() } }, parts: { pts: [], tricks: [], marr: [] } };
   const { state, parts } = ctx;
   ctx.raw = (which) => S.players.map((_x, s) => (parts[which][s] ? parts[which][s].value : ""));
-  const contract = contractBox(f.contract);
+  // After the contract chip, the declarer's card points are typed next: no tap into the field.
+  const contract = contractBox(f.contract, () => {
+    const input = declarer.value === null ? null : parts.pts[declarer.value];
+    if (input && input.value === "") input.focus();
+  });
   const played = pointsPart(f, ctx);
   const declarer = seatButtons("declarer", { only: f.declarer.seats, onChange: played.putFirst });
   const values = () => ({
@@ -121,8 +137,8 @@ export function entryView(type, form) {
     marriages: S.players.map((_x, s) => (parts.marr[s] || []).filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.marriage)),
   });
   const declaring = h("div", { class: "stack", dataset: { part: "declaring" } },
-    h("p", { text: _("Declarer") }), declarer, h("p", { class: "error", dataset: { errorFor: "declarer" } }),
-    h("p", { text: _("Contract") }), contract.el, h("p", { class: "error", dataset: { errorFor: "contract" } }));
+    h("p", { class: "sr", text: _("Declarer") }), declarer, h("p", { class: "error", dataset: { errorFor: "declarer" } }),
+    h("p", { class: "sr", text: _("Contract") }), contract.el, h("p", { class: "error", dataset: { errorFor: "contract" } }));
   const reasonBox = segment("reason", f.reason.choices, (r) => {
     state.reason = r; $$("button", reasonBox).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.value === r)));
   });
@@ -130,21 +146,43 @@ export function entryView(type, form) {
     state.kind = k;
     $$("#kind button", el).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.value === k)));
     played.el.hidden = !f.points.when.in.includes(k);
+    played.tricks.hidden = played.el.hidden;
     declaring.hidden = !f.declarer.when.in.includes(k);
     reasonBox.hidden = !f.reason.when.in.includes(k);
   };
   add(el, h("h2", { text: fmt(_("Deal %(deal)s"), { deal: form.number }) }),
     f.kind.choices.length > 1 ? segment("kind", f.kind.choices, setKind) : null,
-    reasonBox, declaring, played.el, submitRow(el, _("Record deal"), () => send(el, type, form, f, values())));
+    reasonBox, declaring, played.el, submitRow(el, _("Record deal"), () => send(el, type, form, f, values())), played.tricks);
   setKind(state.kind);
   played.update();
+  showNewRow();
   return el;
+}
+
+// After Record the scoreboard's new row is in view with the next deal's form under it: the form
+// ends at the screen's bottom (it is short enough that the board's last rows show above it); on a
+// screen too small for both, the new row wins. (The waiting row is drawn at once, the recorded one
+// in its place.)
+// When Record was tapped: each drawing of the next deal's form soon after (the phone's own guess,
+// then the engine's answer) brings the new row into view again.
+let recordedAt = 0;
+
+function showNewRow() {
+  if (Date.now() - recordedAt > 3000) return;
+  requestAnimationFrame(() => {
+    const rows = $$("#board tbody tr").filter((r) => !r.classList.contains("totals") && !r.classList.contains("settle"));
+    const last = rows[rows.length - 1];
+    const submit = $("#thousand-form [data-submit]");
+    if (submit) submit.scrollIntoView({ block: "end" });
+    if (last && last.getBoundingClientRect().top < 60) last.scrollIntoView({ block: "start" });
+  });
 }
 
 function send(el, type, form, f, v) {
   if (f.declarer.when.in.includes(v.kind) && v.declarer === null) { showError(el, "declarer", _("Choose the declarer.")); return; }
   const broken = check(form, v);
   if (broken) { fieldError(el, asFieldError(broken)); return; }
+  recordedAt = Date.now();
   record(type, payloadOf(form, v), { from: el, onError: (e) => fieldError(el, e, { [f.points.total_code]: "card_points", [f.tricks.total_code]: "tricks", contract_below_minimum: "contract", bid_below_minimum: "contract", bid_off_step: "contract" }) });
 }
 

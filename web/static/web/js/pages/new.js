@@ -120,7 +120,7 @@ export async function start() {
   add(form, h("datalist", { id: "known-names" }, names.map((n) => h("option", { value: n }))));
   let leagueSelect = null;
   if (leagues.length) {
-    leagueSelect = h("select", { id: "league" }, h("option", { value: "", text: _("No league") }), leagues.map((l) => h("option", { value: l.id, text: l.name })));
+    leagueSelect = h("select", { id: "league", "aria-label": _("League") }, h("option", { value: "", text: _("No league") }), leagues.map((l) => h("option", { value: l.id, text: l.name })));
     $("#players").closest("fieldset").before(h("fieldset", {}, h("legend", { text: _("League") }), leagueSelect));
   }
   const chosen = { game: null };

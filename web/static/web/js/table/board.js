@@ -34,6 +34,9 @@ const STATUS_HIDE = new Set(["chips_conserved", "title_names", "first_judge", "c
 const NEXT_KEYS = new Set(["hand", "deal", "round", "deal_number", "dealer", "next_dealer", "pass_direction", "compulsory_bidder",
   "minimum_bid", "next_exchange", "next_round", "exempt_next_ante", "talon_to_reveal", "inactive_seat"]);
 
+// The next hand's, deal's or round's number among them.
+const UNIT_NUMBER_KEYS = new Set(["hand", "deal", "round", "deal_number"]);
+
 const isEmpty = (v) => v === null || v === undefined || v === "" || v === false || (Array.isArray(v) && (!v.length || v.every((x) => x === 0 || x === false || x === null)))
   || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
 const seatName = (v) => (typeof v === "number" ? S.players[v] ?? v : v);
@@ -66,6 +69,9 @@ const STATUS_RENDER = {
   seated: (v) => (Array.isArray(v) && v.length !== S.players.length ? v.map(seatName).join(", ") : null),
   exempt_next_ante: (v) => (Array.isArray(v) && v.length ? v.map(seatName).join(", ") : null),
   next_dealer: (v) => (typeof v === "number" ? S.players[v] : null),
+  // Between deals the pot is shown as the table will see it, with the next deal's antes (the engine's sum).
+  pot: (v) => { const w = S.summary && S.summary.pot_with_antes; return typeof w === "number" && w !== v ? fmt(_("%(chips)s with the antes"), { chips: w }) : String(v ?? "—"); },
+  pot_with_antes: () => null,
 };
 
 function statusValue(key, value) {
@@ -80,6 +86,22 @@ function statusValue(key, value) {
   return compact(value);
 }
 
+// How loudly a finding is shown (no alarm fatigue): a suspicion (a show-out, not yet proven) is a
+// quiet note; a proven or reported one is an alert in its own hand or deal, and until the next one
+// starts; after that it is told only by its row's Why.
+function findingLevel(f) {
+  if (f.status === "suspected") return "note";
+  const unit = (S.game && S.game.unit) || "hand";
+  const n = f[unit];
+  if (typeof n !== "number") return "alert";
+  const numbers = history().map((e) => e[unit]).filter((x) => typeof x === "number");
+  const last = numbers.length ? Math.max(...numbers) : 0;
+  const s = S.summary;
+  const inPlay = [s.hand_in_play, s.current_deal, s.current_round].some((x) => x && typeof x === "object");
+  if (n > last || (n === last && !inPlay)) return "alert";
+  return null;
+}
+
 export function renderStatus() {
   const s = S.summary;
   if (!s) return;
@@ -92,13 +114,20 @@ export function renderStatus() {
     chips.push(h("span", { class: "chip", dataset: { toAct: next }, text: fmt(_("%(name)s to act"), { name: S.players[next] }) }));
   }
   const game = (S.game && S.game.name) || (S.match && S.match.game);
+  // Results still in the outbox: the server's "next hand" is behind the form. The chips name the
+  // hand the form is for, and leave out what only the engine can say of it (dealer, pass, opener).
+  const waiting = waitingResults(S.pending, (S.game && S.game.result_event_types) || []).length;
   for (const [key, value] of Object.entries(s)) {
     if (PROTOCOL_KEYS.has(key) || STATUS_HIDE.has(key) || (s.finished && NEXT_KEYS.has(key))) continue;
-    const shown = statusValue(key, value);
+    if (waiting && NEXT_KEYS.has(key) && !(UNIT_NUMBER_KEYS.has(key) && typeof value === "number")) continue;
+    const shown = waiting && UNIT_NUMBER_KEYS.has(key) ? String(value + waiting) : statusValue(key, value);
     if (shown === null || shown === undefined || shown === "") continue;
     chips.push(h("span", { class: "chip", dataset: { key } }, (STATUS[`${game}.${key}`] || STATUS[key] || humanize(key)) + ": ", h("strong", { text: shown })));
   }
-  for (const f of s.findings || []) chips.push(h("span", { class: "chip alert", dataset: { finding: f.code || "" }, text: f.text || f.message || f.code }));
+  for (const f of s.findings || []) {
+    const level = findingLevel(f);
+    if (level) chips.push(h("span", { class: level === "alert" ? "chip alert" : "chip note", dataset: { finding: f.code || "", level }, text: f.text || f.message || f.code }));
+  }
   $("#status").replaceChildren(...chips);
 }
 

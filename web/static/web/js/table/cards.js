@@ -7,7 +7,7 @@ import { SUITS, cardLabel, cardRed, label, valueLabel } from "../format.js";
 import { table } from "../store.js";
 import { genericForm } from "../forms/generic.js";
 import { unwrap } from "../forms/schema.js";
-import { canClaim, claimBox, claimForm, currentClaim } from "./claims.js";
+import { canClaim, claimBox, claimForm, claimableCards, currentClaim } from "./claims.js";
 import { toAct } from "./page.js";
 import { record } from "./record.js";
 import { handsForm } from "./hands.js";
@@ -117,18 +117,38 @@ function contractChips(holder) {
     holder.trump ? h("span", { class: "chip" }, _("Trump") + ": ", h("strong", { class: cardRed(holder.trump) ? "suit-h" : null, text: SUITS[holder.trump] || holder.trump })) : null);
 }
 
+// Leading a K or Q the engine says may announce a marriage: announce it, or just play the card.
+function marriageChoice(play, card, send) {
+  const suit = SUITS[card.slice(-1)] || card.slice(-1);
+  return h("div", { class: "card stack", id: "marriage-choice" },
+    h("strong", { text: fmt(_("%(name)s leads %(card)s"), { name: S.players[play.seat], card: cardLabel(card) }) }),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "big", dataset: { announce: "marriage" }, onclick: () => send(card, "marriage") }, fmt(_("Announce the %(suit)s marriage"), { suit })),
+      h("button", { type: "button", class: "ghost", dataset: { announce: "" }, onclick: () => send(card, null) }, fmt(_("Just play %(card)s"), { card: cardLabel(card) }))));
+}
+
 function playPicker(play, parts) {
   const legalCards = (play.cards || []).map(String);
-  const others = (S.game.deck || []).filter((c) => !legalCards.includes(c));
-  const pick = (c) => { disableAll(); record(play.type, { seat: play.seat, card: c }, { onError: oops }); };
-  parts.push(h("h2", { text: fmt(_("%(name)s plays a card"), { name: S.players[play.seat] }) }));
-  if (legalCards.length) {
-    parts.push(h("p", { class: "muted", text: _("Legal cards") }), h("div", { class: "cards", id: "legal-cards" }, legalCards.map((c) => h("button", { type: "button", class: "legal" + (cardRed(c) ? " red" : ""), dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c)))));
-  }
-  const otherGrid = h("div", { class: "cards", id: "other-cards" }, others.map((c) => h("button", { type: "button", class: cardRed(c) ? "red" : null, dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c))));
+  // With the hand unknown, the cards the seat may still hold (never one already played), from the engine.
+  const possible = claimableCards(play.seat);
+  const others = (possible.length ? possible : S.game.deck || []).filter((c) => !legalCards.includes(c));
+  const marriages = new Set((play.marriage || []).map(String));
+  const send = (c, announce) => { disableAll(); record(play.type, Object.assign({ seat: play.seat, card: c }, announce ? { announce } : {}), { onError: oops }); };
+  const pick = (c) => {
+    if (!marriages.has(c)) return send(c, null);
+    const old = $("#marriage-choice");
+    const box = marriageChoice(play, c, send);
+    if (old) old.replaceWith(box); else $("#play-cards").prepend(box);
+    box.scrollIntoView({ block: "nearest" });
+  };
+  const button = (c, cls) => h("button", { type: "button", class: [cls, cardRed(c) ? "red" : null, marriages.has(c) ? "marriage" : null].filter(Boolean).join(" ") || null, dataset: { card: c }, onclick: () => pick(c) }, cardLabel(c));
+  const box = h("div", { id: "play-cards" });
+  parts.push(h("h2", { text: fmt(_("%(name)s plays a card"), { name: S.players[play.seat] }) }), box);
+  if (legalCards.length) box.append(h("p", { class: "muted", text: _("Legal cards") }), h("div", { class: "cards", id: "legal-cards" }, legalCards.map((c) => button(c, "legal"))));
   if (play.hand_known === true) return; // the hand is known: only its legal cards can be played
-  if (legalCards.length) parts.push(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), otherGrid));
-  else parts.push(h("p", { class: "muted", text: _("Hands are not known: tap the card that was played.") }), otherGrid);
+  const otherGrid = h("div", { class: "cards", id: "other-cards" }, others.map((c) => button(c, null)));
+  if (legalCards.length) box.append(h("details", {}, h("summary", { text: _("Other cards (hand not known)") }), otherGrid));
+  else box.append(h("p", { class: "muted", text: _("Hands are not known: tap the card that was played.") }), otherGrid);
 }
 
 // One action the engine offers: a card chooser, one tap (with an optional "with details" form), or a short form.
@@ -152,8 +172,11 @@ function actionView(a, parts, buttons) {
     parts.push(cardChooser(a, payload, { single: !("cards" in props) }));
     return;
   }
+  // A yes/no the engine's action does not name is not this action's (no "Blind" box on an open bid,
+  // nor with blind bidding off: the engine offers a blind bid as an action of its own).
+  const skip = new Set(Object.keys(props).filter((k) => unwrap(props[k])[0].type === "boolean" && !(k in a)));
   if (missing.length || "amount" in props) {
-    parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a) })));
+    parts.push(h("details", { class: "card", dataset: { action: a.type }, open: a.type === "bid" ? true : null }, h("summary", { text: actionLabel(a) }), genericForm(a.type, prefill, { title: actionLabel(a), skip })));
     return;
   }
   const open = Object.keys(props).filter((k) => prefill[k] === undefined || prefill[k] === null);

@@ -22,7 +22,8 @@ const CLAIM_KIND_LABELS = {
 // What a claimant may claim now, from the engine (the summary's `claim_form`): the kinds, the
 // play seats, the tricks left and each seat's cards to lay down. No pack or rule is kept here.
 export const canClaim = () => Boolean(S.claimForm && S.claimForm.kinds && S.claimForm.kinds.length);
-const claimableCards = (seat) => ((S.claimForm && S.claimForm.cards) || {})[seat] || [];
+// Also the card grid's cards when a hand is not known: those the seat may still hold.
+export const claimableCards = (seat) => ((S.claimForm && S.claimForm.cards) || {})[seat] || [];
 
 export function claimText(c) {
   const name = S.players[c.seat] ?? c.seat;
@@ -131,6 +132,8 @@ function counterLine(line) {
 function acceptedText(c) {
   const name = S.players[c.accepted_by] ?? c.accepted_by;
   if (c.settled) return fmt(_("Accepted by %(name)s: the rest of the hand is recorded and scored."), { name });
+  // A claim that holds but could not be played out: the hands are not recorded (not "no line").
+  if ((c.verdict || c.status) === "holds") return fmt(_("Accepted by %(name)s. The other hands are not recorded: enter the rest of the hand as usual."), { name });
   return fmt(_("Accepted by %(name)s, but no line of play makes the claim: the hand is played on."), { name });
 }
 

@@ -7,7 +7,7 @@ import { _, fmt } from "../i18n.js";
 import { cardLabel, cardRed } from "../format.js";
 import { table } from "../store.js";
 import { unwrap } from "../forms/schema.js";
-import { createHands, handsPayload } from "./hands-model.js";
+import { createHands, handsPayload, lastPlace } from "./hands-model.js";
 import { record } from "./record.js";
 
 const S = table.state;
@@ -37,8 +37,9 @@ export function handsForm(a, payload, title) {
   const picker = h("div", { class: "seg", id: "hand-places", role: "radiogroup" });
   const grid = h("div", { class: "cards", id: "hand-cards" });
   const paint = () => {
-    picker.replaceChildren(...places.map((p) => h("button", { type: "button", dataset: { place: p }, "aria-pressed": String(p === keep.current), onclick: () => { keep.current = p; paint(); } },
-      `${placeName(p)} (${model.count(p)})`)));
+    const last = lastPlace(model, deck); // filled in when sent: the cards nobody tapped
+    picker.replaceChildren(...places.map((p) => h("button", { type: "button", dataset: { place: p, filled: last && last.place === p ? "1" : null }, "aria-pressed": String(p === keep.current), onclick: () => { keep.current = p; paint(); } },
+      `${placeName(p)} (${last && last.place === p ? "= " + last.cards.length : model.count(p)})`)));
     for (const b of $$("button", grid)) {
       const owner = model.owner(b.dataset.card);
       b.setAttribute("aria-pressed", String(owner === keep.current));
@@ -52,7 +53,7 @@ export function handsForm(a, payload, title) {
     send.disabled = true;
     const body = handsPayload(model, deck, { seats: S.players.length, sittingOut, unknown: nullable ? null : [], talon: "talon" in props });
     record(a.type, Object.assign({}, payload, body), { onError: (e) => { send.disabled = false; toast(errorText(e, S.players), 6000); } });
-  } }, title);
+  } }, fmt(_("%(action)s with these hands"), { action: title })); // not a second plain "New deal" button
   paint();
   const box = h("details", { class: "card", open: keep.open || null, dataset: { action: a.type, detail: "hands" } },
     h("summary", { text: fmt(_("%(action)s, with the hands"), { action: title }) }),

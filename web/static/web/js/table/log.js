@@ -90,6 +90,16 @@ async function voidEntry(ev) {
   if (ok) record("void", { seq: ev.seq });
 }
 
+// The event's fields this table does not play (the engine's entry form leaves them out under its
+// house rules: no J♦ question with the J♦ rule off) and the entry left empty: not asked again.
+function notPlayedHere(type, current) {
+  const described = S.form && S.form.type === type && Array.isArray(S.form.fields) ? new Set(S.form.fields.map((f) => f.name)) : null;
+  if (!described) return undefined;
+  const set = (v) => !(v === null || v === undefined || v === false || (Array.isArray(v) && !v.length));
+  const props = Object.keys(((S.game.events || {})[type] || {}).properties || {});
+  return new Set(props.filter((k) => !described.has(k) && !set(current[k])));
+}
+
 // Correct an entry: the same form as the entry, filled with what counts now.
 function amendEntry(ev, li) {
   $$("#amend-form").forEach((el) => el.remove());
@@ -99,6 +109,7 @@ function amendEntry(ev, li) {
   table.set({ amending: ev.seq });
   const close = () => { table.set({ amending: null }); renderLog(); };
   const form = genericForm(type, current, {
+    skip: notPlayedHere(type, current),
     title: fmt(_("Correct entry #%(seq)s"), { seq: ev.seq }),
     submitLabel: _("Correct"),
     onSend: async (payload, from) => {

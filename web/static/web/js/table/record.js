@@ -8,7 +8,7 @@ import { createOutbox, idbBackend, memoryBackend } from "../outbox.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
 import { applyOwnAnswer, baseOf, refresh, renderAll } from "./page.js";
-import { renderBoard } from "./board.js";
+import { renderBoard, renderStatus } from "./board.js";
 
 const S = table.state;
 
@@ -72,6 +72,7 @@ export async function renderOutbox() {
   const pending = (await outbox.forMatch(S.id)).filter((e) => !e.conflict);
   table.set({ pending });
   renderBoard(); // the entries waiting show on the scoreboard
+  renderStatus(); // and the status names the hand the form is for
   const el = $("#outbox");
   el.hidden = pending.length === 0;
   el.textContent = fmt(ngettext("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", pending.length), { count: pending.length });
