@@ -207,10 +207,12 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 #: checkouts testing against one Redis never execute each other's tasks.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 #: Seconds an outbox change (or a pending claim check) may wait before the sweep queues it again.
-COMPANION_OUTBOX_GRACE_S = env.float("COMPANION_OUTBOX_GRACE_S", default=60.0)
+#: With the outbox sweep every 10 s, a change whose publish was lost is derived within 20 s plus the
+#: derivation (issue 28: ≤ 30 s); queueing a change twice is harmless (derivation is idempotent).
+COMPANION_OUTBOX_GRACE_S = env.float("COMPANION_OUTBOX_GRACE_S", default=10.0)
 #: Celery beat: the sweep that hands lost work to the workers again (one beat per deployment).
 CELERY_BEAT_SCHEDULE = {
-    "outbox-sweep": {"task": "league.outbox_sweep", "schedule": env.float("COMPANION_SWEEP_EVERY_S", default=30.0)},
+    "outbox-sweep": {"task": "league.outbox_sweep", "schedule": env.float("COMPANION_SWEEP_EVERY_S", default=10.0)},
     "claims-sweep": {"task": "companion.claims_sweep", "schedule": env.float("COMPANION_SWEEP_EVERY_S", default=30.0)},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env.str("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))

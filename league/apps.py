@@ -15,6 +15,8 @@ class LeagueConfig(AppConfig):
         from companion.outbox import match_changed
 
         match_changed.connect(_change_queue, dispatch_uid="league.change_consume")
+        # Register the league's tasks, so services can queue ``league.warm`` by name (no import cycle).
+        import league.tasks  # noqa: F401
 
 
 def _change_queue(sender: Any, change_id: int, **kwargs: Any) -> None:

@@ -32,7 +32,11 @@ class MatchRow(models.Model):
 
     class Meta:
         ordering = ("finished_at", "match_id")
-        indexes = [models.Index(fields=["league", "game", "finished_at"]), models.Index(fields=["game", "profile"])]
+        indexes = [
+            models.Index(fields=["league", "game", "finished_at"]),
+            # the pool's matches from one on, in finishing order (an incremental re-rating)
+            models.Index(fields=["game", "profile", "finished_at", "match"], name="matchrow_pool_order"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} match {self.match_id} ({self.profile})"
@@ -59,6 +63,7 @@ class PlayerResultRow(models.Model):
         indexes = [
             models.Index(fields=["league", "game", "player"]),
             models.Index(fields=["player", "game", "finished_at"]),
+            models.Index(fields=["game", "profile", "finished_at", "match"], name="playerresult_pool_order"),
         ]
 
     def __str__(self) -> str:
@@ -142,7 +147,13 @@ class RatingHistoryRow(models.Model):
     class Meta:
         ordering = ("finished_at", "match_id", "player_id")
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="ratinghistory_unique")]
-        indexes = [models.Index(fields=["game", "profile", "finished_at"]), models.Index(fields=["player", "game"])]
+        indexes = [
+            models.Index(fields=["player", "game"]),
+            # a player's latest step before a match: one index probe, whatever their history's length
+            models.Index(
+                fields=["game", "profile", "player", "finished_at", "match"], name="ratinghistory_player_order"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"match {self.match_id} player {self.player_id}: {self.ordinal:.2f}"

@@ -118,7 +118,7 @@ def rate(
     skills: dict[Key, Skill] = dict(start or {})
     history: list[RatingStep] = []
     for match in matches:
-        seats = _distinct_seats(match)
+        seats = distinct_seats(match)
         if len(seats) < 2:
             continue
         keys = [(match.game, match.profile, match.players[s]) for s in seats]
@@ -130,7 +130,7 @@ def rate(
     return skills, history
 
 
-def _distinct_seats(match: RatedMatch) -> list[int]:
+def distinct_seats(match: RatedMatch) -> list[int]:
     """Seats to rate: a player seated twice (a house-rule oddity) counts once, at the better place."""
     best: dict[int, int] = {}
     for seat, player in enumerate(match.players):

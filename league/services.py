@@ -8,46 +8,48 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import connections, router, transaction
-from django.db.models import Count, Q
+from django.db.models import Model, Q
 
 from companion import outbox, selectors
-from companion.models import Match, MatchChange
+from companion.models import Event, Match, MatchChange, MatchSeat
 from league.extract import hand_rows, stat_rows, state_facts
 from league.models import HandResultRow, MatchRow, PlayerResultRow, PlayerStatRow, Rating, RatingHistoryRow
 from league.profiles import profile_of
-from league.ratings import Key, RatedMatch, RatingStep, Skill, rate
+from league.ratings import rate
+from league.rerate import PoolChange, history_insert, later_matches, pool_rerate
 from league.selectors import derived_changed
-from scoring.record import effective_events
+from scoring.record import RecordedEvent, effective_events
 
-OrderKey = tuple[datetime, int]
 log = logging.getLogger(__name__)
+#: Matches whose rows a rebuild builds and inserts together.
+REBUILD_BATCH = 200
 
 
-def _finished_at(match: Match) -> datetime:
-    """When the match finished: the recording time of its last event that counts."""
-    events = effective_events(selectors.recorded_events(match))
-    if not events:
-        return match.created_at
-    return match.events.get(seq=events[-1].seq).recorded_at
+@dataclass
+class _Rows:
+    """One finished match's derived rows, built in memory (written by ``_rows_write``)."""
+
+    match: MatchRow
+    results: list[PlayerResultRow]
+    stats: list[PlayerStatRow]
+    hands: list[HandResultRow]
 
 
-def _rows_for(match: Match) -> MatchRow | None:
-    """Write the match's rows (no ratings); ``None`` when the match is not finished."""
-    MatchRow.objects.filter(match=match).delete()
+def _rows_build(match: Match, state: Any, seats: list[tuple[int, int]], finished_at: datetime) -> _Rows | None:
+    """The match's rows from its state (``None`` when it is not finished); no database access."""
     game = selectors.match_game(match)
-    state = selectors.match_state_get(match)
     result = game.result(state)
     if result is None:
         return None
     profile, label = profile_of(match.game, match.variants)
-    seats = list(match.seats.order_by("seat").values_list("seat", "player_id"))
     facts = state_facts(game, state)
-    finished_at = _finished_at(match)
-    row = MatchRow.objects.create(
+    row = MatchRow(
         match=match,
         league_id=match.league_id,
         game=match.game,
@@ -67,7 +69,7 @@ def _rows_for(match: Match) -> MatchRow | None:
         "profile": profile,
         "finished_at": finished_at,
     }
-    PlayerResultRow.objects.bulk_create(
+    results = [
         PlayerResultRow(
             **common,
             seat=seat,
@@ -78,64 +80,141 @@ def _rows_for(match: Match) -> MatchRow | None:
             seats=len(seats),
         )
         for seat, player_id in seats
-    )
-    PlayerStatRow.objects.bulk_create(
+    ]
+    stats = [
         PlayerStatRow(**common, player_id=player_id, key=key, value=value)
         for player_id, key, value in stat_rows(facts, seats)
+    ]
+    hands = [HandResultRow(match=row, **fields) for fields in hand_rows(facts, seats)]
+    return _Rows(row, results, stats, hands)
+
+
+def _rows_write(built: list[_Rows]) -> None:
+    """Insert built rows: four ``INSERT`` statements for any number of matches."""
+    MatchRow.objects.bulk_create([b.match for b in built], batch_size=1000)
+    PlayerResultRow.objects.bulk_create([r for b in built for r in b.results], batch_size=2000)
+    _insert_plain(PlayerStatRow, [r for b in built for r in b.stats])
+    _insert_plain(HandResultRow, [r for b in built for r in b.hands])
+
+
+def _insert_plain(model: type[Model], rows: list[Any]) -> None:
+    """``bulk_create`` without the ORM's per-value compiler: one ``executemany`` per 5,000 rows.
+
+    A rebuild writes tens of rows per match; the compiler's work per value cost more than the
+    engines' replay. Values are still prepared by their fields, as the ORM would.
+    """
+    if not rows:
+        return
+    connection = connections[router.db_for_write(model)]
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(str(f.column)) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
     )
-    HandResultRow.objects.bulk_create(HandResultRow(match=row, **fields) for fields in hand_rows(facts, seats))
-    return row
+    prepared = [[f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields] for row in rows]
+    with connection.cursor() as cursor:
+        for offset in range(0, len(prepared), 5000):
+            cursor.executemany(sql, prepared[offset : offset + 5000])
 
 
-def _after(key: OrderKey | None) -> Q:
-    if key is None:
-        return Q()
-    return Q(finished_at__gt=key[0]) | Q(finished_at=key[0], match_id__gte=key[1])
+def _rows_for(match: Match) -> MatchRow | None:
+    """Rewrite the match's rows (no ratings); ``None`` when the match is not finished."""
+    MatchRow.objects.filter(match=match).delete()
+    events = effective_events(selectors.recorded_events(match))
+    finished_at = match.events.get(seq=events[-1].seq).recorded_at if events else match.created_at
+    seats = list(match.seats.order_by("seat").values_list("seat", "player_id"))
+    built = _rows_build(match, selectors.match_state_get(match), seats, finished_at)
+    if built is None:
+        return None
+    _rows_write([built])
+    return built.match
 
 
-def _rated_matches(scope: Q) -> tuple[list[RatedMatch], dict[int, datetime]]:
-    """The finishing orders of the matches in ``scope`` (a filter on game, profile, finished_at),
-    in the order they finished; one query over the player rows (no IN list of ids) and one over
-    the match rows for the dates (parsed once per match, not once per seat)."""
-    finished = dict(MatchRow.objects.filter(scope).values_list("match_id", "finished_at").iterator(chunk_size=20000))
-    rows = (
-        PlayerResultRow.objects.filter(scope)
-        .order_by("finished_at", "match_id", "seat")
-        .values_list("match_id", "game", "profile", "player_id", "place")
-    )
-    rated: list[RatedMatch] = []
-    current: int | None = None
-    players: list[int] = []
-    places: list[int] = []
-    game = profile = ""
-    for match_id, g, p, player_id, place in rows.iterator(chunk_size=20000):
-        if match_id != current:
-            if current is not None:
-                rated.append(RatedMatch(current, game, profile, tuple(players), tuple(places)))
-            current, game, profile, players, places = match_id, g, p, [], []
-        players.append(player_id)
-        places.append(place)
-    if current is not None:
-        rated.append(RatedMatch(current, game, profile, tuple(players), tuple(places)))
-    return rated, finished
+def _rows_batch(matches: list[Match]) -> int:
+    """Build and insert the rows of many matches (a rebuild): events and seats read in one query
+    each for the batch, the states replayed in memory; returns how many are finished."""
+    ids = [m.pk for m in matches]
+    events: dict[int, list[RecordedEvent]] = {m: [] for m in ids}
+    recorded: dict[tuple[int, int], datetime] = {}
+    stored = Event.objects.filter(match_id__in=ids).order_by("match_id", "seq")
+    for match_id, seq, kind, payload, at in stored.values_list("match_id", "seq", "type", "payload", "recorded_at"):
+        events[match_id].append(RecordedEvent(seq=seq, type=kind, payload=payload))
+        recorded[(match_id, seq)] = at
+    seats: dict[int, list[tuple[int, int]]] = {m: [] for m in ids}
+    for match_id, seat, player_id in (
+        MatchSeat.objects.filter(match_id__in=ids)
+        .order_by("match_id", "seat")
+        .values_list("match_id", "seat", "player_id")
+    ):
+        seats[match_id].append((seat, player_id))
+    built = []
+    for match in matches:
+        mine = [e for e in events[match.pk] if e.seq <= match.last_seq]
+        counting = effective_events(mine)
+        finished_at = recorded[(match.pk, counting[-1].seq)] if counting else match.created_at
+        state = selectors.match_state_replay(match, mine)
+        rows = _rows_build(match, state, seats[match.pk], finished_at)
+        if rows is not None:
+            built.append(rows)
+    _rows_write(built)
+    return len(built)
 
 
-def ratings_recompute(*, game: str, profile: str, since: OrderKey | None = None) -> int:
-    """Re-rate a game and profile (see ``_ratings_recompute``) under the profile's lock."""
+def ratings_recompute(*, game: str, profile: str) -> int:
+    """Re-rate a whole rating pool from its first match (see ``pools_rederive``)."""
     with transaction.atomic():
         profiles_lock({(game, profile)})
-        rated = _ratings_recompute(game=game, profile=profile, since=since)
+        rated = _pool_recompute(game, profile)
         derived_changed()
     return rated
 
 
-def profiles_lock(profiles: set[tuple[str, str]]) -> None:
-    """Serialise the writers of each (game, house-rule profile) until the transaction ends.
+def pools_rederive(pools: set[tuple[str, str]]) -> int:
+    """Re-rate these (game, pool) pairs from scratch, in one transaction, under their locks.
 
-    Two matches of a new profile finishing together would both insert its ratings (a unique
-    violation); two re-derivations of one profile would lock its rows in different orders (a
-    deadlock). A PostgreSQL transaction-level advisory lock per profile, taken in sorted order,
-    queues them instead. SQLite has a single writer and needs none.
+    The public entry for a change that rewrites who played what across a pool's history (a player
+    merge or unmerge): ratings of every player of the pool are replayed in finishing order. Returns
+    the number of matches rated. Idempotent; other pools keep running in parallel.
+    """
+    with transaction.atomic():
+        profiles_lock(pools)
+        rated = sum(_pool_recompute(game, profile) for game, profile in sorted(pools))
+        derived_changed()
+    return rated
+
+
+def players_rederive(player_ids: set[int]) -> int:
+    """Rewrite the rows of every match these players sit in (or were derived in) and re-rate every
+    pool those matches are in, from scratch, in one transaction under the pools' locks.
+
+    The public entry for a player merge or unmerge (seats moved from one player to another): call it
+    after the seats are rewritten, with the old and the new player ids. Idempotent; returns the
+    number of matches whose rows were rewritten.
+    """
+    with transaction.atomic():
+        seated = set(MatchSeat.objects.filter(player_id__in=player_ids).values_list("match_id", flat=True))
+        derived = set(PlayerResultRow.objects.filter(player_id__in=player_ids).values_list("match_id", flat=True))
+        matches = Match.objects.filter(pk__in=seated | derived).order_by("pk")
+        pools = {(m.game, profile_of(m.game, m.variants)[0]) for m in matches}
+        pools |= set(MatchRow.objects.filter(match_id__in=derived).values_list("game", "profile"))
+        profiles_lock(pools)
+        for match in matches:
+            _rows_for(match)
+        for game, profile in sorted(pools):
+            _pool_recompute(game, profile)
+        derived_changed()
+    return len(matches)
+
+
+def profiles_lock(profiles: set[tuple[str, str]]) -> None:
+    """Serialise the writers of each (game, rating pool) until the transaction ends.
+
+    Two matches of a new pool finishing together would both insert its ratings (a unique
+    violation); two re-derivations of one pool would interleave their replays. A PostgreSQL
+    transaction-level advisory lock per pool, taken in sorted order, queues them instead; nothing
+    else (no match row, no table) is locked, so appends and other pools never wait on it. SQLite
+    has a single writer and needs none.
     """
     connection = connections[router.db_for_write(Rating)]
     if connection.vendor != "postgresql":
@@ -146,90 +225,19 @@ def profiles_lock(profiles: set[tuple[str, str]]) -> None:
 
 
 def profile_lock_key(game: str, profile: str) -> int:
-    """The advisory lock's 64-bit key for one game and house-rule profile."""
+    """The advisory lock's 64-bit key for one game and rating pool."""
     return int.from_bytes(hashlib.sha256(f"league:{game}:{profile}".encode()).digest()[:8], "big", signed=True)
 
 
-@transaction.atomic
-def _ratings_recompute(*, game: str, profile: str, since: OrderKey | None = None) -> int:
-    """Re-rate every match of a game and profile from ``since`` on (all of them when ``None``).
-
-    Ratings before ``since`` are kept and are the starting point: a correction to one match costs
-    the matches after it, not the whole history. Returns the number of matches rated.
-    """
+def _pool_recompute(game: str, profile: str) -> int:
+    """Replace a pool's rating history and ratings by a replay of all its matches (caller locks)."""
     scope = Q(game=game, profile=profile)
-    # Lock the profile's match rows so two corrections re-rating the same profile queue up.
-    list(MatchRow.objects.select_for_update().filter(scope).values_list("pk", flat=True))
-    start: dict[Key, Skill] = {}
-    if since is not None:
-        earlier = RatingHistoryRow.objects.filter(scope).exclude(_after(since)).order_by("finished_at", "match_id")
-        for player_id, mu, sigma in earlier.values_list("player_id", "mu", "sigma"):
-            start[(game, profile, player_id)] = Skill(mu, sigma)
-    RatingHistoryRow.objects.filter(scope).filter(_after(since)).delete()
-    matches, finished = _rated_matches(scope & _after(since))
-    skills, steps = rate(matches, start)
-    _history_insert(game, profile, steps, finished)
-    _ratings_store(game, profile, skills)
-    return len(matches)
-
-
-_HISTORY_COLUMNS = (
-    "match_id",
-    "player_id",
-    "game",
-    "profile",
-    "finished_at",
-    "place",
-    "mu_before",
-    "sigma_before",
-    "mu",
-    "sigma",
-    "ordinal",
-)
-
-
-def _history_insert(game: str, profile: str, steps: list[RatingStep], finished: dict[int, datetime]) -> None:
-    """Write rating history rows with one ``executemany`` per batch.
-
-    A rebuild writes one row per player per match (400,000 for 100,000 matches); building model
-    instances for ``bulk_create`` costs more than the rating itself, so the rows go in as plain
-    tuples. Dates are prepared by the field, as the ORM would.
-    """
-    connection = connections[router.db_for_write(RatingHistoryRow)]
-    field = RatingHistoryRow._meta.get_field("finished_at")
-    when = {m: field.get_db_prep_save(at, connection) for m, at in finished.items()}
-    table = connection.ops.quote_name(RatingHistoryRow._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in _HISTORY_COLUMNS)
-    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_HISTORY_COLUMNS))})"
-    rows = [
-        (
-            s.match_id,
-            s.player_id,
-            game,
-            profile,
-            when[s.match_id],
-            s.place,
-            s.before.mu,
-            s.before.sigma,
-            s.after.mu,
-            s.after.sigma,
-            s.after.mu - 3 * s.after.sigma,
-        )
-        for s in steps
-    ]
-    with connection.cursor() as cursor:
-        for offset in range(0, len(rows), 5000):
-            cursor.executemany(sql, rows[offset : offset + 5000])
-
-
-def _ratings_store(game: str, profile: str, skills: dict[Key, Skill]) -> None:
-    counts = dict(
-        RatingHistoryRow.objects.filter(game=game, profile=profile)
-        .values("player_id")
-        .annotate(n=Count("id"))
-        .values_list("player_id", "n")
-    )
-    Rating.objects.filter(game=game, profile=profile).delete()
+    RatingHistoryRow.objects.filter(scope).delete()
+    Rating.objects.filter(scope).delete()
+    matches, finished = later_matches(scope)
+    skills, steps = rate(matches)
+    history_insert(game, profile, steps, finished)
+    counts = Counter(s.player_id for s in steps)
     Rating.objects.bulk_create(
         (
             Rating(
@@ -242,10 +250,11 @@ def _ratings_store(game: str, profile: str, skills: dict[Key, Skill]) -> None:
                 matches=counts[player_id],
             )
             for (_, _, player_id), skill in skills.items()
-            if counts.get(player_id)
+            if counts[player_id]
         ),
         batch_size=2000,
     )
+    return len(matches)
 
 
 def change_consume(*, change_id: int) -> str:
@@ -259,14 +268,34 @@ def change_consume(*, change_id: int) -> str:
 
 
 def match_derive(*, match_id: int) -> bool:
-    """One match's rows and the ratings after it (see ``_match_derive``), then warm the memo."""
+    """One match's rows and the ratings it changes (see ``_match_derive``); then the league's memo
+    is warmed soon, once for a burst of finishes (``warm_soon``), not inside the derivation."""
     finished, league_id = _match_derive(match_id=match_id)
     if league_id is not None:
-        try:
-            league_warm(league_id)
-        except Exception:  # warming is an optimisation; the rows are committed
-            log.warning("league %s: memo not warmed", league_id, exc_info=True)
+        warm_soon(league_id)
     return finished
+
+
+#: A league's standings and records are warmed at most once per this many seconds, after the burst.
+WARM_EVERY_S = 5
+
+
+def warm_soon(league_id: int) -> None:
+    """Queue ``league.warm`` for the league in ``WARM_EVERY_S`` unless one is queued already.
+
+    Warming sums the whole league (standings, records), so it is kept out of the derivation — whose
+    cost stays that of the match — and out of the outbox's path: twenty matches finishing together
+    warm once. It is an optimisation only: a lost or failed warm means the next reader computes.
+    """
+    from celery import current_app
+    from django.core.cache import cache
+
+    try:
+        if cache.add(f"league:warm:{league_id}", 1, WARM_EVERY_S):
+            # by name: league.tasks imports this module (registered by league.apps at start)
+            current_app.tasks["league.warm"].apply_async(args=(league_id,), countdown=WARM_EVERY_S)
+    except Exception:  # the cache or the broker is down: the rows are committed, readers compute
+        log.warning("league %s: memo not warmed", league_id, exc_info=True)
 
 
 def league_warm(league_id: int) -> None:
@@ -280,30 +309,69 @@ def league_warm(league_id: int) -> None:
 
 @transaction.atomic
 def _match_derive(*, match_id: int) -> tuple[bool, int | None]:
-    """Make one match's derived rows and the ratings after it agree with its record.
+    """Make one match's derived rows, and the ratings it changes, agree with its record.
 
     Run for every outbox change (a finish, a correction that touches a finished match, an import).
-    The match row is locked first (an append to it waits), then the profiles it was and is rated
-    under; every pending outbox change of the match up to the seq derived here is marked drained in
-    the same transaction. Returns whether the match is finished, and its league.
+    Only the rating pools the match was and is rated in are locked (advisory locks, so another
+    pool's derivation runs in parallel); the match row is *not* locked, so an append or a
+    correction to the match never waits on a derivation. The match is read once (its ``last_seq``)
+    and its state is read up to that seq, so what is marked drained here — every pending outbox
+    change up to that seq — is exactly what was derived; a change committed meanwhile stays pending
+    and derives again. Returns whether the match is finished, and its league.
     """
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return False, None
-    old = MatchRow.objects.filter(match_id=match_id).values_list("game", "profile", "finished_at").first()
-    profiles_lock({(match.game, profile_of(match.game, match.variants)[0])} | ({old[:2]} if old else set()))
+    pools = {(match.game, profile_of(match.game, match.variants)[0])}
+    profiles_lock(pools | _old_pools(match_id))
+    old = _old_rows(match_id)
+    if old is not None and (old.game, old.profile) not in pools:
+        profiles_lock({(old.game, old.profile)})  # changed pool since the first look: lock it too
     row = _rows_for(match)
-    keys = []
-    if old is not None:
-        keys.append((old[0], old[1], (old[2], match_id)))
-    if row is not None:
-        keys.append((row.game, row.profile, (row.finished_at, match_id)))
-    for game, profile in {(g, p) for g, p, _ in keys}:
-        since = min(k for g, p, k in keys if (g, p) == (game, profile))
-        _ratings_recompute(game=game, profile=profile, since=since)
+    for change in _pool_changes(match_id, old, row):
+        pool_rerate(change)
     outbox.drained(match_id=match.pk, through_seq=match.last_seq)
     derived_changed()
     return row is not None, match.league_id
+
+
+@dataclass(frozen=True)
+class _OldRows:
+    """What a match's rows said before this derivation replaces them."""
+
+    game: str
+    profile: str
+    finished_at: datetime
+    players: frozenset[int]
+    history: Counter[int]
+
+
+def _old_pools(match_id: int) -> set[tuple[str, str]]:
+    return set(MatchRow.objects.filter(match_id=match_id).values_list("game", "profile"))
+
+
+def _old_rows(match_id: int) -> _OldRows | None:
+    found = MatchRow.objects.filter(match_id=match_id).values_list("game", "profile", "finished_at").first()
+    if found is None:
+        return None
+    players = PlayerResultRow.objects.filter(match_id=match_id).values_list("player_id", flat=True)
+    history = RatingHistoryRow.objects.filter(match_id=match_id).values_list("player_id", flat=True)
+    return _OldRows(*found, players=frozenset(players), history=Counter(history))
+
+
+def _pool_changes(match_id: int, old: _OldRows | None, row: MatchRow | None) -> list[PoolChange]:
+    """Per pool touched: from where to re-rate, whose ratings, which history rows already went."""
+    changes: dict[tuple[str, str], PoolChange] = {}
+    if old is not None:
+        changes[(old.game, old.profile)] = PoolChange(
+            old.game, old.profile, (old.finished_at, match_id), set(old.players), Counter(old.history)
+        )
+    if row is not None:
+        since = (row.finished_at, match_id)
+        change = changes.setdefault((row.game, row.profile), PoolChange(row.game, row.profile, since))
+        change.since = min(change.since, since)
+        change.players |= set(PlayerResultRow.objects.filter(match=row).values_list("player_id", flat=True))
+    return list(changes.values())
 
 
 @transaction.atomic
@@ -316,11 +384,18 @@ def league_rebuild() -> dict[str, int]:
     for model in (RatingHistoryRow, Rating, HandResultRow, PlayerStatRow, PlayerResultRow, MatchRow):
         model.objects.all().delete()
     finished = Match.objects.filter(status=Match.Status.FINISHED).order_by("pk")
-    derived = sum(1 for match in finished.iterator() if _rows_for(match) is not None)
+    derived = 0
+    batch: list[Match] = []
+    for match in finished.iterator(chunk_size=REBUILD_BATCH):
+        batch.append(match)
+        if len(batch) == REBUILD_BATCH:
+            derived += _rows_batch(batch)
+            batch = []
+    derived += _rows_batch(batch)
     rated = 0
     for game, profile in MatchRow.objects.values_list("game", "profile").distinct().order_by("game", "profile"):
         profiles_lock({(game, profile)})
-        rated += _ratings_recompute(game=game, profile=profile)
+        rated += _pool_recompute(game, profile)
     derived_changed()
     return {"matches": derived, "rated": rated}
 

@@ -43,3 +43,9 @@ def outbox_sweep() -> int:
     for change_id in changes:
         change_consume.delay(change_id)
     return len(changes)
+
+
+@shared_task(name="league.warm", time_limit=120, soft_time_limit=100, ignore_result=True)
+def warm(league_id: int) -> None:
+    """Memoise a league's standings and records (``league.services.warm_soon`` queues it)."""
+    services.league_warm(league_id)
