@@ -51,6 +51,16 @@ class KnoxTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
         return {"type": "apiKey", "in": "header", "name": "Authorization", "description": "Token <token>"}
 
 
+class ExpiredGuestTokenScheme(KnoxTokenScheme):  # type: ignore[no-untyped-call]
+    """``auth/upgrade`` only: the same header, where a guest's expired token still counts (docs/people.md)."""
+
+    target_class = "companion.authentication.ExpiredGuestTokenAuthentication"
+    name = "guestTokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {**super().get_security_definition(auto_schema), "description": "Token <guest token, even expired>"}
+
+
 class CompanionAutoSchema(AutoSchema):
     """drf-spectacular's schema, with every error status of an operation documented as the error shape."""
 

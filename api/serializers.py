@@ -12,6 +12,7 @@ from companion import selectors
 from companion.fields import StrictIntegerField, TextField
 from companion.limits import DB_INT_MAX, SMALL_INT_MAX
 from companion.models import ClaimCheck, Event, League, LeagueInvitation, Match, MatchSeat, Membership, Player
+from companion.people import player_badge
 from companion.text import CODE as TEXT_CODE
 from companion.text import text_problem
 from league.models import PlayerResultRow
@@ -116,13 +117,22 @@ class TokenOutput(serializers.Serializer[Any]):
 
 class PlayerOutput(serializers.ModelSerializer[Player]):
     has_account = serializers.SerializerMethodField()
+    #: ``#rrggbb`` and up to three letters: chosen by the player, else derived (companion.people).
+    colour = serializers.SerializerMethodField()
+    initials = serializers.SerializerMethodField()
 
     class Meta:
         model = Player
-        fields = ("id", "name", "has_account")
+        fields = ("id", "name", "has_account", "colour", "initials")
 
     def get_has_account(self, obj: Player) -> bool:
         return obj.user_id is not None
+
+    def get_colour(self, obj: Player) -> str:
+        return player_badge(obj)["colour"]
+
+    def get_initials(self, obj: Player) -> str:
+        return player_badge(obj)["initials"]
 
 
 class JoinCodeOutput(serializers.Serializer[Any]):
@@ -253,9 +263,19 @@ class MatchListItemOutput(MatchOutput):
 
     totals = serializers.SerializerMethodField()
     my_seat = serializers.SerializerMethodField()
+    #: When a recorder seated the caller (they did not join themselves): the recorder's name, so the
+    #: phone shows "recorded by …" and offers a dispute (``POST /matches/{id}/dispute``). Else null.
+    seated_by = serializers.SerializerMethodField()
 
     class Meta(MatchOutput.Meta):
-        fields = (*MatchOutput.Meta.fields, "totals", "my_seat")
+        fields = (*MatchOutput.Meta.fields, "totals", "my_seat", "seated_by")
+
+    def get_seated_by(self, match: Match) -> str | None:
+        user_id = getattr(_viewer(self.context), "pk", None)
+        mine = next((s for s in match.seats.all() if user_id and s.player.user_id == user_id), None)
+        if mine is None or mine.seated_by_id is None or mine.seated_by_id == user_id:
+            return None
+        return creator_name(match) if mine.seated_by_id == match.created_by_id else None
 
     def get_totals(self, match: Match) -> list[int]:
         """The running totals by seat (the cached state after the last event: no replay when warm)."""

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api import auth_session, live, views
+from api import auth_session, live, people, views
 
 app_name = "api"
 
@@ -13,6 +13,30 @@ urlpatterns = [
     path("auth/logout", views.LogoutView.as_view(), name="auth-logout"),
     path("auth/session", auth_session.SessionFromTokenView.as_view(), name="auth-session"),
     path("auth/logout-all", views.LogoutAllView.as_view(), name="auth-logout-all"),
+    path("auth/signup", people.SignupView.as_view(), name="auth-signup"),
+    path("auth/upgrade", people.UpgradeView.as_view(), name="auth-upgrade"),
+    path("auth/password", people.PasswordChangeView.as_view(), name="auth-password"),
+    path("auth/password-reset", people.PasswordResetView.as_view(), name="auth-password-reset"),
+    path("auth/password-reset/confirm", people.PasswordResetConfirmView.as_view(), name="auth-password-reset-confirm"),
+    path("account", people.AccountView.as_view(), name="account"),
+    path("account/data", people.MyDataView.as_view(), name="account-data"),
+    path("players/me/badge", people.BadgeView.as_view(), name="player-badge"),
+    path("players/suggest", people.SuggestView.as_view(), name="player-suggest"),
+    path("merges", people.MergeListView.as_view(), name="merges"),
+    path("merges/<id:merge_id>/confirm", people.MergeActionView.as_view(action="confirm"), name="merge-confirm"),
+    path("merges/<id:merge_id>/refuse", people.MergeActionView.as_view(action="refuse"), name="merge-refuse"),
+    path("merges/<id:merge_id>/undo", people.MergeActionView.as_view(action="undo"), name="merge-undo"),
+    path("leagues/<id:league_id>/roster", people.RosterView.as_view(), name="league-roster"),
+    path("leagues/<id:league_id>/members/<id:player_id>", people.MemberView.as_view(), name="league-member"),
+    path("leagues/<id:league_id>/invite-links", people.InviteLinkListView.as_view(), name="league-invite-links"),
+    path(
+        "leagues/<id:league_id>/invite-links/<id:link_id>",
+        people.InviteLinkDetailView.as_view(),
+        name="league-invite-link",
+    ),
+    path("leagues/<id:league_id>/merges", people.LeagueMergeView.as_view(), name="league-merges"),
+    path("invites/<str:secret>", people.InviteView.as_view(), name="invite"),
+    path("matches/<id:match_id>/dispute", people.DisputeView.as_view(), name="match-dispute"),
     path("games", views.GamesView.as_view(), name="games"),
     path("players", views.PlayerListView.as_view(), name="players"),
     path("players/me", views.PlayerMeView.as_view(), name="player-me"),

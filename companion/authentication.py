@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import binascii
+from datetime import timedelta
 from hmac import compare_digest
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
@@ -29,20 +31,50 @@ class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         candidates = get_token_model().objects.filter(token_key=text[: CONSTANTS.TOKEN_KEY_LENGTH])
         for auth_token in candidates.select_related("user", "user__player"):
-            if self._cleanup_token(auth_token):
-                continue
             try:
                 digest = hash_token(text)
             except (TypeError, binascii.Error):
                 raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
-            if compare_digest(digest, auth_token.digest):
-                if knox_settings.AUTO_REFRESH and auth_token.expiry:
-                    self.renew_token(auth_token)
-                return self.validate_user(auth_token)  # type: ignore[no-any-return]
+            if not compare_digest(digest, auth_token.digest):
+                continue
+            if self._expired(auth_token):
+                if self.accept_expired_guest:
+                    return self.validate_user(auth_token)  # type: ignore[no-any-return]
+                raise GuestTokenExpired()
+            if knox_settings.AUTO_REFRESH and auth_token.expiry:
+                self.renew_token(auth_token)
+            return self.validate_user(auth_token)  # type: ignore[no-any-return]
         raise exceptions.AuthenticationFailed(_("Invalid token."))
 
-    def _cleanup_token(self, auth_token: Any) -> bool:
-        if auth_token.expiry is not None and auth_token.expiry < timezone.now():
-            auth_token.delete()
+    #: The guest-upgrade endpoint sets this: an expired guest token (within the grace period) still
+    #: says whose guest it was, so its matches, statistics and rating can become an account's.
+    accept_expired_guest = False
+
+    def _expired(self, auth_token: Any) -> bool:
+        """An expired token is refused. A guest's is kept (and answered ``guest_token_expired``) for
+        ``COMPANION_GUEST_UPGRADE_GRACE_DAYS`` after it expired, so the phone can offer the upgrade;
+        any other expired token is deleted and answered as a wrong one."""
+        now = timezone.now()
+        if auth_token.expiry is None or auth_token.expiry >= now:
+            return False
+        grace = timedelta(days=settings.COMPANION_GUEST_UPGRADE_GRACE_DAYS)
+        user = auth_token.user
+        is_guest = user.username.startswith("guest-") and not user.has_usable_password()
+        if is_guest and auth_token.expiry + grace >= now:
             return True
-        return False
+        auth_token.delete()
+        raise exceptions.AuthenticationFailed(_("Invalid token."))
+
+
+class ExpiredGuestTokenAuthentication(TokenAuthentication):
+    """For ``auth/upgrade`` only: a guest whose token expired may still turn into an account."""
+
+    accept_expired_guest = True
+
+
+class GuestTokenExpired(exceptions.AuthenticationFailed):
+    default_detail = _(
+        "Your guest sign-in has expired. Your matches are kept: set a user name and password "
+        "(POST /api/v1/auth/upgrade with this token) to keep them."
+    )
+    default_code = "guest_token_expired"

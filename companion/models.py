@@ -24,6 +24,15 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players_created"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    #: How the sheet, the board and the league draw the player: ``#rrggbb`` and up to 3 letters.
+    #: Empty: derived from the id and the name (``companion.people.player_badge``).
+    colour = models.CharField(_("colour"), max_length=7, blank=True, default="")
+    initials = models.CharField(_("initials"), max_length=3, blank=True, default="")
+    #: Set when an admin merged this name-only player into another one (``PlayerMerge``); its seats
+    #: moved there. Cleared again by an unmerge.
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_from"
+    )
 
     class Meta:
         ordering = ("name", "id")
@@ -51,6 +60,8 @@ class League(models.Model):
 class Membership(models.Model):
     class Role(models.TextChoices):
         MEMBER = "member", _("member")
+        #: May create the league's matches and import records into it (issue 24 item 6).
+        RECORDER = "recorder", _("recorder")
         ADMIN = "admin", _("admin")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
@@ -104,6 +115,11 @@ class MatchSeat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    #: Who put this player in the seat: the player themself (joining by code) or a recorder (seating
+    #: a league member by id). ``None``: before this was kept (read as consented).
+    seated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ("match", "seat")
@@ -249,6 +265,106 @@ class LeagueInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} invited to {self.league} ({self.role})"
+
+
+class InviteLink(models.Model):
+    """A league invitation anyone holding the link may accept (``/i/<secret>``), until it is revoked,
+    expires or has been used ``max_uses`` times. Only the secret's sha256 is stored, so the table
+    does not reveal working links. A roster import makes one single-use link per row, tied to the
+    name-only ``player`` of that row: whoever accepts it becomes that player."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invite_links")
+    secret_hash = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=10, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    #: ``None``: any number of uses until it expires.
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="invite_links")
+    email = models.EmailField(blank=True, default="")
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"invite link {self.pk} to {self.league} ({self.role})"
+
+
+class PlayerMerge(models.Model):
+    """One player's seats moved to another (``source`` → ``target``): a league admin merging two
+    name-only players, or an account holder's claim of a name-only player ("that Bea was me")
+    confirmed by the recorder of those matches or a league admin. ``seats`` lists the moved
+    :class:`MatchSeat` ids, so an unmerge moves exactly those back."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        DONE = "done", _("done")
+        REFUSED = "refused", _("refused")
+        UNDONE = "undone", _("undone")
+
+    class Kind(models.TextChoices):
+        MERGE = "merge", _("merge")
+        CLAIM = "claim", _("claim")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    source = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges_out")
+    target = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges_in")
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seats = models.JSONField(default=list, blank=True)
+    memberships = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.source_id} → {self.target_id} ({self.status})"
+
+
+class PeopleAudit(models.Model):
+    """Who did what to whom: merges, unmerges, claims confirmed or refused, disputes, deletions."""
+
+    action = models.CharField(max_length=20)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    merge = models.ForeignKey(PlayerMerge, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit")
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.actor_id} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class SeatDispute(models.Model):
+    """A league member seated by a recorder said "that was not me": the seat went back to a name."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="disputes")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("match", "seat", "id")
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat} disputed by {self.player}"
 
 
 class UserSession(models.Model):

@@ -375,10 +375,10 @@ def match_recording_check(*, user: UserLike, match: Match) -> None:
         )
     if not roles:
         raise NotFound("match_not_found", f"There is no match {match.pk} that you can see.", match=match.pk)
-    if Membership.Role.ADMIN not in roles:
+    if not roles & {Membership.Role.ADMIN, Membership.Role.RECORDER}:
         raise Forbidden(
             "permission_denied",
-            "Only the match's seated players, its creator and the league's admins may record events.",
+            "Only the match's seated players, its creator and the league's recorders and admins may record events.",
         )
 
 

@@ -231,8 +231,8 @@ def match_create(
 ) -> Match:
     """Validate the game, house rules and seats with the engine, then store the match."""
     engine = get_game(game)
-    if league is not None and not Membership.objects.filter(league=league, player__user=created_by).exists():
-        raise Forbidden("not_a_league_member", "Only a league's members can start its matches.", league=league.pk)
+    if league is not None:
+        _league_recorder_check(league, created_by)
     raw = dict(league.default_variants.get(game, {}) if league is not None else {})
     if variants is not None and not isinstance(variants, Mapping):
         raise Invalid("invalid_variants", "House rules must be a JSON object.", fields={"variants": "object"})
@@ -248,9 +248,23 @@ def match_create(
         join_code=join_code_new(),
         created_by=created_by,
     )
-    MatchSeat.objects.bulk_create(MatchSeat(match=match, seat=i, player=p) for i, p in enumerate(seated))
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, seat=i, player=p, seated_by=created_by) for i, p in enumerate(seated)
+    )
     selectors.snapshot_store(match, 0, state)
     return match
+
+
+def _league_recorder_check(league: League, user: User) -> None:
+    """Only a league's recorders and admins create its matches and import records into it (issue 24
+    item 6): a plain member, or someone who joined one of its tables, cannot enter results in anyone's
+    standings and rating."""
+    roles = (Membership.Role.ADMIN, Membership.Role.RECORDER)
+    if user.is_staff or Membership.objects.filter(league=league, player__user=user, role__in=roles).exists():
+        return
+    raise Forbidden(
+        "not_a_league_recorder", "Only the league's recorders and admins can record its matches.", league=league.pk
+    )
 
 
 @writing
@@ -260,7 +274,10 @@ def match_rematch(*, match: Match, user: User) -> Match:
     Whoever may record in ``match`` may start it; its players already sat at this table together,
     so they are seated as they are (no new consent is asked)."""
     selectors.match_recording_check(user=user, match=match)
-    seated = [seat.player for seat in match.seats.select_related("player").order_by("seat")]
+    if match.league is not None:
+        _league_recorder_check(match.league, user)
+    seats = list(match.seats.select_related("player").order_by("seat"))
+    seated = [seat.player for seat in seats]
     engine = get_game(match.game)
     checked = engine.variants(match.variants)
     state = engine.start(checked, [p.name for p in seated])
@@ -272,7 +289,9 @@ def match_rematch(*, match: Match, user: User) -> Match:
         join_code=join_code_new(),
         created_by=user,
     )
-    MatchSeat.objects.bulk_create(MatchSeat(match=rematch, seat=i, player=p) for i, p in enumerate(seated))
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=rematch, seat=seat.seat, player=seat.player, seated_by_id=seat.seated_by_id) for seat in seats
+    )
     selectors.snapshot_store(rematch, 0, state)
     return rematch
 
@@ -302,10 +321,9 @@ def match_join(*, code: str, user: User, seat: int | None = None) -> Match:
         raise Invalid("no_such_seat", f"This table has no seat {seat}.", fields={"seat": "no such seat"}, seat=seat)
     if target.player.user_id is not None:
         raise Conflict("seat_taken", f"Seat {seat} already belongs to {target.player.name}.", seat=seat)
-    target.player = player
-    target.save(update_fields=["player"])
-    if match.league_id is not None:
-        Membership.objects.get_or_create(league_id=match.league_id, player=player)
+    target.player, target.seated_by = player, user
+    target.save(update_fields=["player", "seated_by"])
+    # a seat at this table only: league membership comes from an invitation or an admin
     return match
 
 

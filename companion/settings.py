@@ -305,10 +305,33 @@ THROTTLE_DEFAULTS = {
     "claims_user": "60/minute",
     "imports_address": "60/minute",
     "imports_user": "30/minute",
+    # accounts (issue 25): sign-up and reset mails per address, reset per address and per e-mail asked
+    "signup_address": "10/hour",
+    "reset_address": "10/hour",
+    "reset_username": "5/hour",
+    "invites_address": "60/minute",
+    "invites_user": "20/minute",
 }
 THROTTLE_RATES = {
     scope: env.str(f"COMPANION_THROTTLE_{scope.upper()}", default=rate) for scope, rate in THROTTLE_DEFAULTS.items()
 }
+
+#: An expired guest token still works for ``auth/upgrade`` (only) this many days after it expired.
+COMPANION_GUEST_UPGRADE_GRACE_DAYS = env.int("COMPANION_GUEST_UPGRADE_GRACE_DAYS", default=90)
+
+# -- mail (password reset, roster invitations): the console unless SMTP is configured (docs/deploy.md) ----------
+EMAIL_HOST: str = env.str("COMPANION_EMAIL_HOST", default="")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env.int("COMPANION_EMAIL_PORT", default=587)
+EMAIL_HOST_USER: str = env.str("COMPANION_EMAIL_USER", default="")
+EMAIL_HOST_PASSWORD: str = env.str("COMPANION_EMAIL_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("COMPANION_EMAIL_TLS", default=True)
+EMAIL_TIMEOUT = env.int("COMPANION_EMAIL_TIMEOUT_S", default=10)
+DEFAULT_FROM_EMAIL: str = env.str("COMPANION_EMAIL_FROM", default="companion@localhost")
+#: A reset link works once, for this long (Django's PasswordResetTokenGenerator).
+PASSWORD_RESET_TIMEOUT = env.int("COMPANION_PASSWORD_RESET_TIMEOUT_S", default=3 * 3600)
 
 # -- tokens (django-rest-knox): only a hash is stored; a token lives TOKEN_TTL after its last use --------------
 REST_KNOX = {

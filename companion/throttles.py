@@ -68,7 +68,8 @@ class UsernameThrottle(_ScopedThrottle):
 
     def key_for(self, request: Request) -> str | None:
         data = request.data
-        username = data.get("username") if isinstance(data, dict) else None
+        # the name tried at sign-in, or the address a reset is asked for
+        username = (data.get("username") or data.get("email")) if isinstance(data, dict) else None
         if not isinstance(username, str) or not username.strip():
             return None
         # the one text check first: a lone surrogate cannot be encoded to be hashed (a 400, not a

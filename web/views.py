@@ -157,6 +157,30 @@ def table(request: HttpRequest, match_id: str) -> HttpResponse:
     return _page(request, "table.html", "table", match_id=match_id)
 
 
+@gzip_page
+@localized
+def account(request: HttpRequest) -> HttpResponse:
+    return _page(request, "account.html", "account")
+
+
+@gzip_page
+@localized
+def password_reset(request: HttpRequest) -> HttpResponse:
+    return _page(request, "reset.html", "reset")
+
+
+@gzip_page
+@localized
+def invite(request: HttpRequest, secret: str) -> HttpResponse:
+    return _page(request, "invite.html", "invite", secret=secret[:64])
+
+
+@gzip_page
+@localized
+def league_people(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _page(request, "league_people.html", "people", league_id=league_id)
+
+
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """Remember the chosen language for a year and go back where the user was."""

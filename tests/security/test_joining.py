@@ -110,4 +110,10 @@ def test_joining_takes_two_calls_at_most_and_says_where_you_sit(alice: Person, b
     joined = bob.post("/api/v1/matches/join", {"code": match["join_code"], "seat": 1})
     assert joined.status_code == 200
     assert (joined.json()["my_seat"], joined.json()["totals"]) == (1, [0, 0, 0])
-    assert joined.json()["seats"][1]["player"] == {"id": bob.player.pk, "name": "Bob", "has_account": True}
+    seated = joined.json()["seats"][1]["player"]
+    assert {k: seated[k] for k in ("id", "name", "has_account", "initials")} == {
+        "id": bob.player.pk,
+        "name": "Bob",
+        "has_account": True,
+        "initials": "BO",
+    }

@@ -298,3 +298,85 @@ def test_a_lost_database_is_a_documented_503_of_every_operation(
     response = alice.get(f"/api/v1/matches/{hearts_match['id']}/summary")
     assert response.status_code == 503 and response["Retry-After"] == "2"
     assert conforms(response, "GET", "/api/v1/matches/{match_id}/summary")["code"] == "database_unavailable"
+
+
+def test_accounts_and_people(
+    alice: Person, bob: Person, mailoutbox: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 25: every account, invitation, roster, merge, dispute and data endpoint as documented."""
+    from rest_framework.test import APIClient
+
+    good = "correct horse battery staple"
+    anonymous = APIClient()
+    made = anonymous.post(
+        "/api/v1/auth/signup", {"username": "bea", "email": "bea@example.org", "password": good}, format="json"
+    )
+    assert conforms(made, "POST", "/api/v1/auth/signup")["username"] == "bea"
+    taken = anonymous.post("/api/v1/auth/signup", {"username": "bea", "password": good}, format="json")
+    assert conforms(taken, "POST", "/api/v1/auth/signup")["code"] == "username_taken"
+    guest = anonymous.post("/api/v1/auth/guest", {"name": "Ann"}, format="json").json()
+    as_guest = APIClient(HTTP_AUTHORIZATION=f"Token {guest['token']}")
+    assert conforms(as_guest.get("/api/v1/account"), "GET", "/api/v1/account")["is_guest"] is True
+    upgraded = as_guest.post("/api/v1/auth/upgrade", {"username": "ann", "password": good}, format="json")
+    conforms(upgraded, "POST", "/api/v1/auth/upgrade")
+    changed = alice.post("/api/v1/auth/password", {"old_password": "alice-secret-pw", "new_password": good})
+    assert conforms(changed, "POST", "/api/v1/auth/password") is None
+    with django_capture_on_commit_callbacks(execute=True):
+        asked = anonymous.post("/api/v1/auth/password-reset", {"email": "bea@example.org"}, format="json")
+    conforms(asked, "POST", "/api/v1/auth/password-reset")
+    wrong = anonymous.post(
+        "/api/v1/auth/password-reset/confirm", {"uid": "x", "token": "y", "new_password": good}, format="json"
+    )
+    conforms(wrong, "POST", "/api/v1/auth/password-reset/confirm")
+    badge = alice.post("/api/v1/players/me/badge", {"colour": "#1f6feb", "initials": "AL"})
+    conforms(badge, "POST", "/api/v1/players/me/badge")
+    league = alice.post("/api/v1/leagues/", {"name": "Friday"}).json()["id"]
+    link = conforms(
+        alice.post(f"/api/v1/leagues/{league}/invite-links", {"max_uses": 5}),
+        "POST",
+        "/api/v1/leagues/{league_id}/invite-links",
+    )
+    conforms(alice.get(f"/api/v1/leagues/{league}/invite-links"), "GET", "/api/v1/leagues/{league_id}/invite-links")
+    conforms(anonymous.get(f"/api/v1/invites/{link['secret']}"), "GET", "/api/v1/invites/{secret}")
+    conforms(bob.post(f"/api/v1/invites/{link['secret']}"), "POST", "/api/v1/invites/{secret}")
+    roster = alice.post(f"/api/v1/leagues/{league}/roster", {"csv": "Cal,cal@example.org\nDan\n"})
+    conforms(roster, "POST", "/api/v1/leagues/{league_id}/roster")
+    conforms(alice.get(f"/api/v1/leagues/{league}/roster"), "GET", "/api/v1/leagues/{league_id}/roster")
+    member = f"/api/v1/leagues/{league}/members/{bob.player.pk}"
+    conforms(
+        alice.client.patch(member, {"role": "recorder"}, format="json"),
+        "PATCH",
+        "/api/v1/leagues/{league_id}/members/{player_id}",
+    )
+    conforms(alice.get("/api/v1/players/suggest?q=c"), "GET", "/api/v1/players/suggest")
+    cal, dan = (r["player"] for r in roster.json()["rows"])
+    merged = conforms(
+        alice.post(f"/api/v1/leagues/{league}/merges", {"player": dan, "into": cal}),
+        "POST",
+        "/api/v1/leagues/{league_id}/merges",
+    )
+    conforms(alice.get(f"/api/v1/leagues/{league}/merges"), "GET", "/api/v1/leagues/{league_id}/merges")
+    conforms(alice.post(f"/api/v1/merges/{merged['id']}/undo"), "POST", "/api/v1/merges/{merge_id}/undo")
+    claim = conforms(bob.post("/api/v1/merges", {"player": dan}), "POST", "/api/v1/merges")
+    conforms(alice.get("/api/v1/merges"), "GET", "/api/v1/merges")
+    conforms(alice.post(f"/api/v1/merges/{claim['id']}/refuse"), "POST", "/api/v1/merges/{merge_id}/refuse")
+    again = alice.post(f"/api/v1/merges/{claim['id']}/confirm")
+    assert conforms(again, "POST", "/api/v1/merges/{merge_id}/confirm")["code"] == "merge_not_pending"
+    match = alice.post(
+        "/api/v1/matches/", {"game": "hearts", "players": [alice.player.pk, bob.player.pk, "C", "D"], "league": league}
+    ).json()
+    conforms(bob.get("/api/v1/matches/"), "GET", "/api/v1/matches")
+    conforms(
+        bob.post(f"/api/v1/matches/{match['id']}/dispute", {"seat": 1}), "POST", "/api/v1/matches/{match_id}/dispute"
+    )
+    data = bob.get("/api/v1/account/data")
+    documented = _schema()["paths"]["/api/v1/account/data"]["get"]["responses"]["200"]["content"]
+    assert (data.status_code, data["Content-Type"] in documented) == (200, True)
+    conforms(
+        alice.client.delete(f"/api/v1/leagues/{league}/invite-links/{link['id']}"),
+        "DELETE",
+        "/api/v1/leagues/{league_id}/invite-links/{link_id}",
+    )
+    conforms(alice.client.delete(member), "DELETE", "/api/v1/leagues/{league_id}/members/{player_id}")
+    gone = bob.client.delete("/api/v1/account", {"password": "bob-secret-pw"}, format="json")
+    conforms(gone, "DELETE", "/api/v1/account")

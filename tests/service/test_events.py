@@ -241,7 +241,7 @@ def test_a_league_member_may_read_but_not_append(alice: Person, bob: Person, cha
 
 def test_a_league_admin_may_append_without_a_seat(alice: Person, bob: Person, charlie: Person) -> None:
     league = alice.post("/api/v1/leagues/", {"name": "Thursday"}).json()
-    alice.add_member(league["id"], bob)
+    alice.add_member(league["id"], bob, role="recorder")  # only recorders and admins start league matches
     alice.add_member(league["id"], charlie, role="admin")
     match = bob.create_match([bob.player.pk, "Yan", "Zoe"], league=league["id"])
     assert charlie.append(match["id"], "hand_result", {"points": [20, 6, 0]}, expected_seq=1).status_code == 201

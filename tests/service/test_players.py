@@ -19,7 +19,10 @@ def test_it_lists_yourself_and_the_players_you_share_a_match_with(alice: Person,
 
 
 def test_me_is_your_player(bob: Person) -> None:
-    assert bob.get("/api/v1/players/me").json() == {"id": bob.player.pk, "name": "Bob", "has_account": True}
+    me = bob.get("/api/v1/players/me").json()
+    # the badge: initials derived from the name, the colour from the id (issue 25 item 6)
+    assert me == {"id": bob.player.pk, "name": "Bob", "has_account": True, "colour": me["colour"], "initials": "BO"}
+    assert me["colour"].startswith("#") and len(me["colour"]) == 7
 
 
 def test_a_player_needs_a_name(alice: Person) -> None:

@@ -49,7 +49,7 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     const text = await response.text();
     if (text) { try { data = JSON.parse(text); } catch (e) { data = { message: text.slice(0, 200) }; } }
     if (!response.ok) {
-      if (response.status === 401) forget();
+      if (response.status === 401) forget(data && data.code);
       throw new ApiError(response.status, data);
     }
     return data;
@@ -100,5 +100,28 @@ export function createApi({ root = "/api/v1/", language = "en", token = () => nu
     }),
     claimPoll: (path) => call(String(path).replace(/^\/?api\/v1\//, "")),
     claimAccept: (claimId, seat) => call(`claims/${claimId}/accept`, { method: "POST", json: { seat } }),
+    // accounts and people (docs/people.md)
+    signup: (body) => call("auth/signup", { method: "POST", json: body }),
+    upgrade: (body) => call("auth/upgrade", { method: "POST", json: body }),
+    account: () => call("account"),
+    passwordChange: (old_password, new_password) => call("auth/password", { method: "POST", json: { old_password, new_password } }),
+    resetAsk: (email) => call("auth/password-reset", { method: "POST", json: { email } }),
+    resetConfirm: (uid, token, new_password) => call("auth/password-reset/confirm", { method: "POST", json: { uid, token, new_password } }),
+    myData: () => call("account/data", { raw: true }),
+    deleteAccount: (password, name) => call("account", { method: "DELETE", json: { password, name } }),
+    badge: (colour, initials) => call("players/me/badge", { method: "POST", json: { colour, initials } }),
+    suggest: (q) => call(`players/suggest?q=${encodeURIComponent(q)}`).then(listOf),
+    dispute: (matchId, seat) => call(`matches/${matchId}/dispute`, { method: "POST", json: { seat } }),
+    invite: (secret) => call(`invites/${encodeURIComponent(secret)}`),
+    inviteAccept: (secret) => call(`invites/${encodeURIComponent(secret)}`, { method: "POST", json: {} }),
+    roster: (league) => call(`leagues/${league}/roster`),
+    rosterImport: (league, csv) => call(`leagues/${league}/roster`, { method: "POST", json: { csv } }),
+    roleSet: (league, player, role) => call(`leagues/${league}/members/${player}`, { method: "PATCH", json: { role } }),
+    inviteLinks: (league) => call(`leagues/${league}/invite-links`),
+    inviteLinkNew: (league, body) => call(`leagues/${league}/invite-links`, { method: "POST", json: body }),
+    inviteLinkRevoke: (league, id) => call(`leagues/${league}/invite-links/${id}`, { method: "DELETE" }),
+    merge: (league, player, into) => call(`leagues/${league}/merges`, { method: "POST", json: { player, into } }),
+    merges: (league) => call(`leagues/${league}/merges`),
+    unmerge: (id) => call(`merges/${id}/undo`, { method: "POST", json: {} }),
   };
 }

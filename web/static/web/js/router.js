@@ -5,6 +5,10 @@ export const ROUTES = {
   new: () => import("./pages/new.js"),
   join: () => import("./pages/join.js"),
   table: () => import("./table/page.js"),
+  account: () => import("./pages/account.js"),
+  reset: () => import("./pages/reset.js"),
+  invite: () => import("./pages/invite.js"),
+  people: () => import("./pages/people.js"),
 };
 
 export async function route(page) {

@@ -8,7 +8,13 @@ export const API = createApi({
   root: body.dataset.api || "/api/v1/",
   language: body.dataset.language || "en",
   token: () => saved.get("token", null),
-  forget: () => saved.del("token"),
+  // An expired guest token is kept: the account page can still turn the guest into an account
+  // (docs/people.md); any other refused token is forgotten.
+  forget: (code) => {
+    if (code !== "guest_token_expired") { saved.del("token"); return; }
+    saved.set("guest_expired", true);
+    if (!location.pathname.startsWith("/account/")) location.href = "/account/?expired=1";
+  },
   fetch: (...args) => fetch(...args),
 });
 

@@ -1,7 +1,7 @@
 // The start page: sign in (guest or account), then the phone's matches and leagues.
-import { $, h, showError, toast } from "../dom.js";
+import { $, confirmDialog, h, showError, toast } from "../dom.js";
 import { errorText } from "../errors.js";
-import { _ } from "../i18n.js";
+import { _, fmt } from "../i18n.js";
 import { gameTitle } from "../format.js";
 import { sameOriginPath } from "../next.js";
 import { API, seatNames, signedIn } from "../session.js";
@@ -22,6 +22,16 @@ function signIn(next) {
     const name = $("#guest-name").value.trim();
     if (!name) return;
     try { enter(Object.assign({ name }, await API.guest(name))); } catch (e) { toast(errorText(e)); }
+  });
+  $("#signup-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const who = $("#signup-user").value.trim();
+    const body = who.includes("@") ? { email: who } : { username: who };
+    try { enter(await API.signup(Object.assign(body, { password: $("#signup-pass").value }))); } catch (e) { showError(signin, "signup", errorText(e)); }
+  });
+  $("#forgot-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try { await API.resetAsk($("#forgot-email").value.trim()); showError(signin, "forgot", _("If an account has this address, a reset link is on its way.")); } catch (e) { showError(signin, "forgot", errorText(e)); }
   });
   $("#login-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -50,11 +60,23 @@ async function listMatches(ul) {
     for (const m of matches) {
       ul.append(h("li", {}, h("a", { href: `/m/${m.id}/` },
         h("span", {}, h("strong", { text: gameTitle(m.game) }), " · ", seatNames(m).join(", ")),
-        h("span", { class: "muted", text: m.status === "finished" ? _("finished") : _("open") }))));
+        h("span", { class: "muted", text: m.status === "finished" ? _("finished") : _("open") })),
+        m.seated_by ? recordedBy(m) : null));
     }
   } catch (e) {
     ul.replaceChildren(h("li", { class: "muted", text: errorText(e) }));
   }
+}
+
+// A recorder seated this phone's player (they did not join themselves): say who, and let them say
+// "that was not me" (the seat goes back to a name; docs/people.md).
+function recordedBy(m) {
+  const line = h("p", { class: "muted recorded-by" }, fmt(_("Recorded by %(name)s."), { name: m.seated_by }), " ");
+  line.append(h("button", { type: "button", class: "link", text: _("Not me"), onclick: async () => {
+    if (!(await confirmDialog(_("Leave this seat? The match keeps its totals under your name, without your account."), _("Not me")))) return;
+    try { await API.dispute(m.id, m.my_seat); line.textContent = _("You left this seat."); } catch (e) { toast(errorText(e)); }
+  } }));
+  return line;
 }
 
 // League pages (standings, ratings, records) are served by the league app with the session that
@@ -75,7 +97,10 @@ async function listLeagues(ul) {
     const leagues = await API.leagues();
     ul.replaceChildren();
     if (!leagues.length) ul.append(h("li", { class: "muted", text: _("No leagues yet.") }));
-    for (const l of leagues) ul.append(h("li", {}, h("a", { href: `/leagues/${l.id}/`, text: l.name, onclick: openLeague })));
+    for (const l of leagues) {
+      ul.append(h("li", { class: "row" }, h("a", { class: "grow", href: `/leagues/${l.id}/`, text: l.name, onclick: openLeague }),
+        h("a", { href: `/leagues/${l.id}/people/`, text: _("Members") })));
+    }
   } catch (e) {
     ul.replaceChildren(h("li", { class: "muted", text: errorText(e) }));
   }
@@ -86,5 +111,6 @@ export async function start() {
   $("#start").hidden = false;
   $("#me").textContent = saved.get("me", "?");
   $("#signout").addEventListener("click", signOut);
+  API.account().then((me) => { $("#keep").hidden = !me.is_guest; }).catch(() => null);
   await Promise.all([listMatches($("#matches")), listLeagues($("#leagues"))]);
 }

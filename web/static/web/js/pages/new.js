@@ -5,6 +5,7 @@ import { errorText } from "../errors.js";
 import { _, fmt, ngettext } from "../i18n.js";
 import { gameTitle, humanize } from "../format.js";
 import { API, requireSignIn } from "../session.js";
+import { attachSuggestions, seatRef } from "../suggest.js";
 import { saved } from "../store.js";
 
 export function variantControl(v) {
@@ -116,6 +117,7 @@ export async function start() {
   for (const p of recent) byName.set(p.name, p.id);
   if (me) byName.set(me.name, me.id);
   showRoster(recent);
+  attachSuggestions($("#players"), API.suggest);
   const names = Array.from(new Set([...(me ? [me.name] : []), ...players.map((p) => p.name), ...known]));
   add(form, h("datalist", { id: "known-names" }, names.map((n) => h("option", { value: n }))));
   let leagueSelect = null;
@@ -135,7 +137,8 @@ export async function start() {
     ev.preventDefault();
     clearErrors(form);
     const game = chosen.game;
-    const typed = $$("input[name=player]", $("#players")).map((i) => i.value.trim()).filter(Boolean);
+    const inputs = $$("input[name=player]", $("#players")).filter((i) => i.value.trim());
+    const typed = inputs.map((i) => i.value.trim());
     const variants = {};
     for (const v of game.variants || []) {
       const value = readVariant(v, $(`[data-variant="${v.key}"]`, form));
@@ -143,7 +146,7 @@ export async function start() {
     }
     $("#create").disabled = true;
     try {
-      const data = { game: game.name, players: typed.map((name) => byName.get(name) || name), variants };
+      const data = { game: game.name, players: inputs.map((i) => seatRef(i) || byName.get(i.value.trim()) || i.value.trim()), variants };
       if (leagueSelect && leagueSelect.value) data.league = parseInt(leagueSelect.value, 10);
       const match = await API.createMatch(data);
       saved.set("names", Array.from(new Set([...typed, ...known])).slice(0, 30));

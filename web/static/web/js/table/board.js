@@ -7,6 +7,7 @@ import { waitingResults, waitingRow } from "../pending.js";
 import { settlementLines, standings, winnerNames } from "../result.js";
 import { API } from "../session.js";
 import { table } from "../store.js";
+import { badge } from "../badge.js";
 import { toAct } from "./page.js";
 
 const S = table.state;
@@ -139,6 +140,9 @@ const show = (v) => signed(v, { lowerIsBetter: !!(S.game && S.game.lower_is_bett
 
 let drawn = null; // what the board was last drawn from
 
+// The seat's player as the match answer gives it (with its colour and initials), if known.
+const seatPlayer = (seat) => ((S.match && S.match.seats) || []).find((x) => x.seat === seat)?.player || null;
+
 export function renderBoard() {
   const s = S.summary;
   if (!s) return;
@@ -152,8 +156,8 @@ export function renderBoard() {
   drawn = key;
   const head = h("tr", {}, h("th", { text: "#" }), S.players.map((p, i) => h("th", {
     class: [i === dealer ? "dealer" : "", i === next ? "toact" : ""].join(" ").trim() || null,
-    title: i === dealer ? _("Dealer") : null, text: p,
-  })));
+    title: i === dealer ? _("Dealer") : null,
+  }, badge(seatPlayer(i)), p)));
   const rows = history().map((entry, idx) => {
     const vals = perSeat(history(), idx, n) || [];
     const totals = runningTotals(entry, n) || [];

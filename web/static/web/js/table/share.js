@@ -1,6 +1,7 @@
-// The "Share" tab: the table code, its join link as a QR code and the house rules. The QR library
-// (56 KB) is loaded only when the tab opens.
+// The "Share" tab: the table code, its join link as a QR code (../qr.js, loaded only when the tab
+// opens) and the house rules.
 import { $, h } from "../dom.js";
+import { drawQr as drawShared } from "../qr.js";
 import { _ } from "../i18n.js";
 import { changedRules } from "../rules.js";
 import { API } from "../session.js";
@@ -8,26 +9,8 @@ import { table } from "../store.js";
 
 const S = table.state;
 
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const el = document.createElement("script");
-    el.src = src;
-    el.onload = resolve;
-    el.onerror = reject;
-    document.head.append(el);
-  });
-}
-
-async function drawQr(link) {
-  const box = $("#qr");
-  if (!box || box.dataset.link === link) return;
-  // The vendored qrcode-generator is a classic script (it defines window.qrcode).
-  if (!globalThis.qrcode) await loadScript(document.body.dataset.qr);
-  const qr = globalThis.qrcode(0, "M");
-  qr.addData(link);
-  qr.make();
-  box.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
-  box.dataset.link = link;
+function drawQr(link) {
+  return drawShared($("#qr"), link);
 }
 
 // `open`: the tab is being shown (draw the QR code now).
