@@ -66,6 +66,15 @@ export function currentClaim() {
   return (c.at_seq ?? c.seq) >= lastDeal ? c : null;
 }
 
+// A refused claim leaves the claim box open (drawn again meanwhile, it would be shut), so the claimant
+// can mend it; the tab counts as being typed in until it is sent again.
+function reopen() {
+  const box = $("#tab-cards details[data-action='claim']");
+  if (!box) return;
+  box.open = true;
+  box.closest(".tab").dataset.dirty = "1";
+}
+
 export function claimForm(play) {
   const kinds = S.claimForm.kinds;
   let kind = kinds[0];
@@ -102,7 +111,7 @@ export function claimForm(play) {
       if (laid.length) payload.laid_down = [...laid];
       const btn = $("[data-submit]", form);
       btn.disabled = true;
-      record("claim", payload, { from: form, endpoint: "claims", onError: (e) => { btn.disabled = false; toast(errorText(e, S.players), 6000); } });
+      record("claim", payload, { from: form, endpoint: "claims", onError: (e) => { btn.disabled = false; reopen(); toast(errorText(e, S.players), 6000); } });
     }));
   paint();
   return h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), form);
