@@ -471,16 +471,3 @@ def legal_plays(state: ThousandState, deal: DealState) -> list[dict[str, object]
         if v.four_aces_bonus and fresh and all(card_of(ACE, s) in hand for s in Suit):
             action["four_aces"] = [str(card_of(ACE, s)) for s in Suit]
     return [action]
-    rules = base_rules(v, deal.trump)
-    cards = sorted(legal_cards(hand, trick.cards, rules), key=str) if trick.cards else sorted(hand, key=str)
-    action["cards"] = [str(c) for c in cards]
-    first = deal.trick_number == 1
-    if may_announce(v, on_lead=not trick.cards, won_a_trick=not first) and not (first and seat != deal.declarer):
-        announced = {a.suit for a in deal.announcements if a.kind == "marriage" and a.suit is not None}
-        marriage = [str(c) for c in marriage_leads(cards, announced)]
-        if marriage:
-            action["marriage"] = marriage
-        fresh = not any(a.kind == "four_aces" for a in deal.announcements)
-        if v.four_aces_bonus and fresh and all(card_of(ACE, s) in hand for s in Suit):
-            action["four_aces"] = [str(card_of(ACE, s)) for s in Suit]
-    return [action]
