@@ -19,15 +19,16 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from companion import selectors, services
@@ -99,26 +100,20 @@ def _append_plays(
         seqs.append(result.event.seq)
 
 
-def _settling(match: Match, seqs: list[int]) -> Any:
+@contextmanager
+def _settling(match: Match, seqs: list[int]) -> Iterator[None]:
     """A savepoint for settling plays: if the engine refuses one (a house rule the checker does not
     model), none is kept — nor the cached states of their seqs — and the hand is played on."""
-
-    class Savepoint:
-        def __enter__(self) -> None:
-            self.atomic = transaction.atomic()
-            self.atomic.__enter__()
-
-        def __exit__(self, kind: Any, exc: Any, tb: Any) -> bool:
-            self.atomic.__exit__(kind, exc, tb)
-            if exc is None:
-                return False
-            for seq in seqs:
-                selectors.snapshot_forget(match, seq)
-            seqs.clear()
-            match.refresh_from_db(fields=["last_seq", "status"])
-            return isinstance(exc, ScoringError | ServiceError)
-
-    return Savepoint()
+    try:
+        with transaction.atomic():
+            yield
+    except Exception as exc:
+        for seq in seqs:
+            selectors.snapshot_forget(match, seq)
+        seqs.clear()
+        match.refresh_from_db(fields=["last_seq", "status"])
+        if not isinstance(exc, ScoringError | ServiceError):
+            raise
 
 
 def _append_line(match: Match, check: ClaimCheck, judged: Judged, line: list[Play], user: User | None) -> list[int]:
@@ -312,16 +307,14 @@ def _claim_store(
     return _finish(check, judged, verdict, user, line)
 
 
-#: Sent after COMMIT with ``claim_id`` when a check did not fit the request budget. The receiver
-#: (``companion.apps``) queues the Celery task; ``pending_checks`` lets the sweep queue it again
-#: when the broker could not take it.
-claim_pending = Signal()
-
-
 def _queue(check_id: int) -> None:
-    for receiver, outcome in claim_pending.send_robust(sender=ClaimCheck, claim_id=check_id):
-        if isinstance(outcome, Exception):
-            log.warning("claim %s: %s could not queue its check: %r", check_id, receiver, outcome)
+    """Queue the check that did not fit the request budget (after COMMIT). The task is looked up by
+    its name in Celery's registry, since ``companion.tasks`` imports this module; a broker that cannot
+    take it leaves the check pending for ``companion.claims_sweep`` (``pending_checks``)."""
+    try:
+        current_app.tasks["companion.claim_check"].delay(check_id)
+    except Exception as exc:  # the broker is down: the sweep queues it again
+        log.warning("claim %s: could not queue its check: %r", check_id, exc)
 
 
 def pending_checks(*, older_than_s: float, limit: int = 200) -> list[int]:
