@@ -110,8 +110,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true", help="rewrite the baseline with today's findings")
     parser.add_argument("--ruff", default=str(Path(sys.executable).parent / "ruff"))
+    parser.add_argument("--root", type=Path, default=ROOT, help="measure another tree (prints what it finds)")
+    parser.add_argument("--list", action="store_true", help="print the findings instead of checking them")
     args = parser.parse_args()
-    current = measure(args.ruff)
+    current = measure(args.ruff, args.root)
+    if args.list:
+        print("".join(f"{item}\n" for item in sorted(current)), end="")
+        return 0
     if args.write:
         header = "# Functions over a threshold (scripts/code_shape.py). This list may only shrink.\n"
         BASELINE.write_text(header + "".join(f"{item}\n" for item in sorted(current)))
