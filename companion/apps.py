@@ -8,7 +8,9 @@ class CompanionConfig(AppConfig):
     verbose_name = "Companion"
 
     def ready(self) -> None:
-        import companion.sessions  # noqa: F401  (records every sign-in's session: companion/sessions.py)
+        # records every sign-in's session (companion/sessions.py); registers the tasks services queue by name
+        import companion.sessions
+        import companion.tasks  # noqa: F401
         from companion.limits import IdConverter
 
         # before any URLconf is imported: ``<id:...>`` is a database-sized id (companion/limits.py)

@@ -84,6 +84,7 @@ def test_a_failed_claim_shows_the_line_that_beats_it(phones: Any) -> None:
     phone.create_match("thousand", ["Anna", "Boris", "Clara"])
     page = phone.page
     page.click("[data-tab=cards]")
+    page.wait_for_selector("#tab-cards #quick-actions button", state="attached")  # the tab's module is in
     page.evaluate(
         """() => {
             const C = window.Companion;

@@ -96,7 +96,7 @@ def test_a_league_the_phone_may_not_see_says_so_in_words(phones: Any) -> None:
     phone = phones()
     phone.sign_in_as_guest("Anna")
     page = phone.goto("/leagues/999999/")
-    heading = page.wait_for_selector("main h2")
+    heading = page.wait_for_selector("main h1")  # the page's one level-one heading
     assert "999999" in heading.inner_text()
     assert "league_not_found" not in page.inner_text("main")
 

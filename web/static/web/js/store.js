@@ -48,6 +48,9 @@ export const TABLE_INITIAL = {
   claimForm: null, checking: {}, errorHandlers: {}, amending: null, view: null, tabs: {}, entry: null, rec: null,
   // the summary's version (live pushes name the one they follow) and the history rows held (page.js)
   version: null, history: null,
+  // the claim being typed (claims.js): open or not, who, what, how many, the cards laid down — so a
+  // push that draws the cards tab again brings it back as it was
+  claimDraft: null,
 };
 
 export const table = createStore(TABLE_INITIAL);

@@ -66,21 +66,28 @@ export function currentClaim() {
   return (c.at_seq ?? c.seq) >= lastDeal ? c : null;
 }
 
-// A refused claim leaves the claim box open (drawn again meanwhile, it would be shut), so the claimant
-// can mend it; the tab counts as being typed in until it is sent again.
-function reopen() {
-  const box = $("#tab-cards details[data-action='claim']");
-  if (!box) return;
-  box.open = true;
-  box.closest(".tab").dataset.dirty = "1";
-}
+// The claim being typed lives in the store (S.claimDraft): the cards tab is drawn again as the play
+// goes on (another phone's card, a push), and the box comes back open with what was chosen.
+const draftOf = (kinds, seats, play) => {
+  const d = S.claimDraft || {};
+  return {
+    open: !!d.open,
+    kind: kinds.includes(d.kind) ? d.kind : kinds[0],
+    seat: seats.includes(d.seat) ? d.seat : play.seat,
+    tricks: Math.min(Math.max(d.tricks || 1, 1), S.claimForm.remaining_tricks),
+    laid: Array.isArray(d.laid) ? [...d.laid] : [],
+  };
+};
 
 export function claimForm(play) {
   const kinds = S.claimForm.kinds;
-  let kind = kinds[0];
-  const laid = [];
+  const draft = draftOf(kinds, S.claimForm.seats, play);
+  let kind = draft.kind;
+  const laid = draft.laid;
   const form = h("form", { class: "stack", id: "claim-form" });
   const grid = h("div", { class: "cards", id: "claim-cards" });
+  const box = h("details", { class: "card", open: draft.open || null, dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), form);
+  const keep = () => table.set({ claimDraft: { open: box.open, kind, seat: seats.value ?? play.seat, tricks: parseInt($("#claim-tricks", form).value, 10) || 1, laid: [...laid] } });
   // Only the claimant's possible cards are offered; another claimant, another choice.
   const paintCards = (seat) => {
     const cards = claimableCards(seat);
@@ -89,18 +96,19 @@ export function claimForm(play) {
       const at = laid.indexOf(c);
       if (at >= 0) laid.splice(at, 1); else laid.push(c);
       e.currentTarget.setAttribute("aria-pressed", String(laid.includes(c)));
+      keep();
     } }, cardLabel(c))));
   };
-  const seats = seatButtons("claim_seat", { value: play.seat, only: S.claimForm.seats, onChange: (seat) => paintCards(seat ?? play.seat) });
-  const tricks = stepper("claim-tricks", { min: 1, max: S.claimForm.remaining_tricks, value: 1, label: _("Tricks") });
+  const seats = seatButtons("claim_seat", { value: draft.seat, only: S.claimForm.seats, onChange: (seat) => { paintCards(seat ?? play.seat); keep(); } });
+  const tricks = stepper("claim-tricks", { min: 1, max: S.claimForm.remaining_tricks, value: draft.tricks, label: _("Tricks"), onInput: () => keep() });
   const tricksRow = h("div", { class: "stack", dataset: { field: "tricks" } }, h("span", { class: "muted", text: _("Tricks") }), tricks);
   const kindSeg = h("div", { class: "seg", role: "radiogroup", dataset: { field: "kind" } });
   const paint = () => {
     kindSeg.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.kind === kind)));
     tricksRow.hidden = kind !== "at_least";
   };
-  for (const k of kinds) kindSeg.append(h("button", { type: "button", dataset: { kind: k }, onclick: () => { kind = k; paint(); } }, CLAIM_KIND_LABELS[k]));
-  paintCards(play.seat);
+  for (const k of kinds) kindSeg.append(h("button", { type: "button", dataset: { kind: k }, onclick: () => { kind = k; paint(); keep(); } }, CLAIM_KIND_LABELS[k]));
+  paintCards(draft.seat);
   form.append(
     h("span", { class: "muted", text: _("Who claims") }), seats,
     h("span", { class: "muted", text: _("What is claimed") }), kindSeg, tricksRow,
@@ -111,10 +119,15 @@ export function claimForm(play) {
       if (laid.length) payload.laid_down = [...laid];
       const btn = $("[data-submit]", form);
       btn.disabled = true;
-      record("claim", payload, { from: form, endpoint: "claims", onError: (e) => { btn.disabled = false; reopen(); toast(errorText(e, S.players), 6000); } });
+      const typed = S.claimDraft;
+      table.set({ claimDraft: null }); // sent: the next claim starts afresh
+      // refused: the claim comes back as it was typed, open, to be mended
+      const onError = (e) => { btn.disabled = false; table.set({ claimDraft: { ...typed, open: true } }); box.open = true; toast(errorText(e, S.players), 6000); };
+      record("claim", payload, { from: form, endpoint: "claims", onError });
     }));
+  box.addEventListener("toggle", keep);
   paint();
-  return h("details", { class: "card", dataset: { action: "claim" } }, h("summary", { text: _("Claim the rest") }), form);
+  return box;
 }
 
 // The line that beats a failing claim, trick by trick: the first group completes the trick on the

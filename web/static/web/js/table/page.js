@@ -61,11 +61,6 @@ function watchTyping() {
     const mark = (ev) => { if (ev.target.closest("form")) root.dataset.dirty = "1"; };
     root.addEventListener("input", mark);
     root.addEventListener("click", mark);
-    // Opening a claim box is the start of typing one: a push that redraws the tab must not shut it
-    // (toggle does not bubble, hence the capture).
-    root.addEventListener("toggle", (ev) => {
-      if (ev.target.open && ev.target.matches("details[data-action='claim']")) root.dataset.dirty = "1";
-    }, true);
   }
 }
 
@@ -205,8 +200,7 @@ export function renderAll() {
       continue;
     }
     // (a result form being typed is never reset, not even by a late reply to this phone's entry)
-    // (nor an open claim box: the cards tab is otherwise drawn again as the play goes on)
-    if (fate === "keep" && (id === "#tab-entry" || $("details[data-action='claim'][open]", root))) continue;
+    if (fate === "keep" && id === "#tab-entry") continue;
     render();
     root.dataset.baseSeq = S.seq;
     delete root.dataset.dirty;
