@@ -33,9 +33,11 @@ def record_check(acknowledged: dict[str, int], match_ids: list[int]) -> dict[str
 
 
 def summaries_check(phones: list[Phone], match_ids: list[int]) -> None:
-    """Every web process serves, for every match, the summary of the replayed record."""
+    """Every web process serves, for every match, the summary of the replayed record (as served: its
+    history's latest rows, ``selectors.match_summary_get``)."""
     for match in Match.objects.filter(pk__in=match_ids):
-        replayed = json.loads(json.dumps(selectors.match_game(match).summary(selectors.match_state_replay(match))))
+        served = selectors.match_summary_get(match=match, state=selectors.match_state_replay(match))
+        replayed = json.loads(json.dumps(served["summary"]))
         for phone in phones:
             status, body = phone.call("GET", f"/api/v1/matches/{match.pk}/summary/")
             assert status == 200, body
