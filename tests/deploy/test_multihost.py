@@ -370,8 +370,12 @@ def replayed_summary(game: str, variants: Any, names: list[str], rows: list[tupl
     from scoring.registry import get_game
 
     events = tuple(RecordedEvent(seq=seq, type=type_, payload=payload) for _, seq, _, type_, payload in rows)
+    from django.conf import settings
+
     state = replay(MatchRecord(game=game, variants=variants, players=tuple(names), events=events))
-    return json.loads(json.dumps(get_game(game).summary(state)))
+    # as the service serves it: the history's latest rows (companion.selectors.match_summary_get)
+    rows_shown, budget = settings.COMPANION_SUMMARY_HISTORY_ROWS, settings.COMPANION_SUMMARY_HISTORY_BYTES
+    return json.loads(json.dumps(get_game(game).summary_head(state, rows_shown, budget)[0]))
 
 
 def p(values: list[float], q: float) -> float:
