@@ -52,7 +52,7 @@ def test_an_entry_is_corrected_from_the_history_with_confirmation(phones: Any) -
     assert amend.seq == 3
     assert amend.payload == {"seq": 1, "type": "hand_result", "payload": {"points": [3, 5, 4, 14]}}
     # Hand 1 now counts as corrected, in its own place: 3+2, 5+6, 4+18, 14+0.
-    page.wait_for_function("JSON.stringify(window.Companion.S.summary.totals) === '[5,11,22,14]'")
+    page.wait_for_function("() => JSON.stringify(window.Companion.S.summary.totals) === '[5,11,22,14]'")
     assert page.inner_text("#board button[data-total='3']") == "14"
     # The history keeps both: what was typed first, and who corrected it to what, and when.
     first = page.inner_text("#log li[data-seq='1']")

@@ -70,7 +70,7 @@ def test_an_accepted_holding_claim_finishes_the_deal(phones: Any) -> None:
     check = ClaimCheck.objects.get(match_id=match_id)
     assert check.accepted_by_seat == 0 and check.settled
     # The deal is over and scored as the claim says: one row on the scoreboard.
-    page.wait_for_function("window.Companion.S.summary.history.length === 1")
+    page.wait_for_function("() => window.Companion.S.summary.history.length === 1")
     assert page.evaluate("window.Companion.S.summary.totals") == [15, -100, 105]
     board = page.inner_text("#board")
     assert "+105" in board and "-100" in board
